@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { Deps } from './deps';
+import { ApiError } from './http/errors';
+import { registerApiRoutes } from './routes';
+
+const API_PREFIXES = ['/api', '/cached_api'] as const;
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+
+export interface BuildOptions { logger?: boolean | object }
+
+/** The Fastify instance with every route; tests call buildApp(deps) and use app.inject(). */
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+  });
+
+  await app.register(fastifyCookie);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    if (request.url.startsWith('/cached_api/') && request.method === 'GET' && reply.statusCode < 400) {
+      reply.header('Cache-Control', 'public, max-age=30');
+    } else if (isApiPath(request.url)) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+
+  // Cookie-authenticated writes must come from the storefront: it alone sends this header (CSRF defence).
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url) || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (request.headers['x-ticketing-app'] !== 'ecomm') {
+      throw new ApiError(403, 'csrf_header_missing', 'Requests that change data must carry the X-Ticketing-App header.');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
+    if ((error as FastifyError).validation) {
+      const v = (error as FastifyError).validation![0];
+      const where = (error as FastifyError).validationContext ?? 'request';
+      const field = [where, v?.instancePath?.replace(/^\//, '').replace(/\//g, '.'), (v?.params as any)?.missingProperty
+        ?? (v?.params as any)?.additionalProperty].filter(Boolean).join('.');
+      return reply.status(400).send(new ApiError(400, 'validation_failed', `Invalid ${field}: ${v?.message ?? 'bad value'}`,
+        undefined, { field, rule: v?.keyword }).toBody());
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
+      return reply.status(status).send(new ApiError(status, code, 'The request could not be read.').toBody());
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(new ApiError(500, 'internal_error', 'Sorry! Something unexpected happened. Please try again.').toBody());
+  });
+
+  for (const prefix of API_PREFIXES) {
+    await app.register(async (scope) => registerApiRoutes(scope, deps), { prefix });
+  }
+
+  // The storefront learns where the API is and which seller to show from this small deployment config.
+  app.get('/storefront-config.json', async () => ({
+    apiBaseUrl: '/api',
+    cachedApiBaseUrl: '/cached_api',
+    defaultSeller: deps.config.defaultSeller,
+  }));
+
+  const indexHtml = path.join(deps.config.staticDir, 'index.html');
+  const hasStatic = fs.existsSync(indexHtml);
+  if (hasStatic) {
+    await app.register(fastifyStatic, { root: deps.config.staticDir, index: false, wildcard: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      } });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) {
+      return reply.status(404).send(new ApiError(404, 'not_found', 'Resource route not found.', undefined,
+        { method: request.method, url: request.url.split('?')[0] }).toBody());
+    }
+    if (hasStatic && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: the storefront decides what a path shows, including its own 'Oops!' page.
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
+    }
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}

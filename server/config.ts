@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+/** Server settings, read once from the environment (README "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  stripeSecretKey?: string;
+  stripePublishableKey?: string;
+  stripeWebhookSecret?: string;
+  production: boolean;
+  /** Folder of the built storefront served at /. */
+  staticDir: string;
+  /** Slug of the seller served when a request names none. */
+  defaultSeller: string;
+  /** Seller folder loaded on first start when the database holds no seller. */
+  demoSellerDir: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = process.cwd();
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(root, env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    production: env.NODE_ENV === 'production',
+    staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
+    defaultSeller: env.DEFAULT_SELLER ?? 'demo',
+    demoSellerDir: path.resolve(root, env.DEMO_SELLER_DIR ?? 'sellers/demo'),
+  };
+}

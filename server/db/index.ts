@@ -1,0 +1,71 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { QueuedPGliteDialect } from './pglite-dialect';
+import type { Database } from './types';
+import * as m001 from './migrations/001-create-catalog';
+import * as m002 from './migrations/002-create-commerce';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'pglite' | 'postgres';
+export interface DbHandle { db: Db; kind: DbKind; close(): Promise<void> }
+
+/** A static list, so migrations work bundled and need no file-system scan. Never edit a landed migration. */
+const migrations: Record<string, Migration> = {
+  '001-create-catalog': m001,
+  '002-create-commerce': m002,
+};
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// bigint counters (cart_number, order_number) and numeric come back as strings, like the wire format.
+pg.types.setTypeParser(20, (v) => v);
+
+export interface OpenOptions {
+  /** postgres://... ; when absent an embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; absent means in memory. */
+  dataDir?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    if (opts.schema) {
+      const admin = new pg.Client({ connectionString: opts.databaseUrl });
+      await admin.connect();
+      await admin.query(`create schema if not exists "${opts.schema}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      ...(opts.schema ? { options: `-c search_path="${opts.schema}",public` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
+  }
+}
+
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`drop schema if exists "${schema}" cascade`);
+  await admin.end();
+}
+
+export { sql };

@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import type { Seller } from '../db/types';
+import { ApiError } from './errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The seller a request is for: `_seller` (id or slug), else the deployment's default seller. */
+export async function resolveSeller(deps: Deps, idOrSlug: string | undefined): Promise<Seller> {
+  const key = (idOrSlug ?? '').trim() || deps.config.defaultSeller;
+  const q = deps.db.selectFrom('seller').selectAll();
+  const seller = await (UUID.test(key) ? q.where('id', '=', key) : q.where('slug', '=', key)).executeTakeFirst();
+  if (!seller) throw new ApiError(404, 'seller_not_found', `Resource seller not found.`, undefined, { seller: key });
+  return seller;
+}
+
+export function sellerOf(deps: Deps, request: FastifyRequest): Promise<Seller> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return resolveSeller(deps, typeof query._seller === 'string' ? query._seller : undefined);
+}

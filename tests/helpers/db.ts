@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { dropSchema, migrateToLatest, openDatabase, type DbHandle, type DbKind } from '../../server/db';
+
+/** The databases the API tests run on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function databases(): Array<{ kind: DbKind; url?: string }> {
+  const list: Array<{ kind: DbKind; url?: string }> = [{ kind: 'pglite' }];
+  if (process.env.TEST_DATABASE_URL) list.push({ kind: 'postgres', url: process.env.TEST_DATABASE_URL });
+  return list;
+}
+
+/**
+ * describe() once per database with a fresh, migrated database (PGlite in memory, or a schema of its
+ * own on PostgreSQL, dropped afterwards). `setup` runs once after migration (load a seller, ...).
+ */
+export function describeEachDatabase(name: string, body: (ctx: () => DbHandle) => void, setup?: (h: DbHandle) => Promise<void>) {
+  for (const target of databases()) {
+    describe(`${name} [${target.kind}]`, () => {
+      let handle: DbHandle;
+      const schema = `t_${randomBytes(6).toString('hex')}`;
+      beforeAll(async () => {
+        handle = await openDatabase(target.url ? { databaseUrl: target.url, schema } : {});
+        await migrateToLatest(handle.db);
+        if (setup) await setup(handle);
+      }, 60_000);
+      afterAll(async () => {
+        await handle?.close();
+        if (target.url) await dropSchema(target.url, schema);
+      });
+      body(() => handle);
+    });
+  }
+}
