@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { migrateToLatest, openDatabase } from './db';
+import { loadSellerFolder } from './catalog/loader';
+import { startJobs } from './jobs';
+
+/** `npm start`: open the database (PGlite in DATA_DIR, or DATABASE_URL), migrate, load the demo seller on
+ *  first start, run the background jobs and serve the API and the built storefront on PORT. */
+async function main() {
+  const config = readConfig();
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  await migrateToLatest(handle.db);
+
+  const anySeller = await handle.db.selectFrom('seller').select('id').limit(1).executeTakeFirst();
+  if (!anySeller) {
+    const { slug } = await loadSellerFolder(handle.db, config.demoSellerDir);
+    console.log(`loaded seller '${slug}' from ${config.demoSellerDir}`);
+  }
+
+  const deps = { db: handle.db, dbKind: handle.kind, config, now: () => new Date() };
+  const app = await buildApp(deps, {
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+  const jobs = startJobs(deps);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    jobs.stop();
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  console.log(`storefront listening on http://localhost:${config.port}/ (${where})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
