@@ -53,7 +53,10 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Name the schema of the migration tables: otherwise Kysely looks for them in every schema of the
+  // database and a second schema migrating at the same time (parallel test files) sees the first one's.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
