@@ -78,7 +78,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   if (hasStatic) {
     await app.register(fastifyStatic, { root: deps.config.staticDir, index: false, wildcard: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } });
   }
 

@@ -1,0 +1,201 @@
+import { sql, type Transaction } from 'kysely';
+import type { Deps } from '../../deps';
+import type { Database, Seller } from '../../db/types';
+import { ApiError } from '../../http/errors';
+import { DEFAULT_HOLD_SECONDS, EXTENSION_SECONDS, PER_TYPE_CAP, groupQuantityError } from '../../../src/domain/cart-rules';
+import { loadGroups, needsOf, releaseCapacity, takeCapacity } from '../inventory';
+import { publicIdentityId, loadOwnedCart, type Caller } from './access';
+import { cartErrors } from './errors';
+import { expireCarts } from './expiry';
+import { prepareAdds, type AddLine } from './reserve';
+import { validateSurvey } from './survey';
+
+type Trx = Transaction<Database>;
+
+/** POST cart/modify and cart/{id}/modify, in the list form or the "cart update body forms" of spec section 7. */
+export interface ModifyBody {
+  add?: AddLine[];
+  remove?: string[] | { tickets: string[] };
+  campaign?: string | null;
+  channel_id?: string;
+  additional_info?: Record<string, unknown> & { data?: Record<string, unknown> };
+  create?: { channel_id?: string; campaign?: string | null };
+  reserve?: { tickets?: AddLine[]; additional_info?: { data?: Record<string, unknown> } };
+}
+
+export const holdSeconds = (seller: Seller) => Number(seller.config?.cart?.hold_seconds ?? DEFAULT_HOLD_SECONDS);
+
+function normalise(body: ModifyBody) {
+  const add = [...(body.add ?? []), ...(body.reserve?.tickets ?? [])];
+  const remove = Array.isArray(body.remove) ? body.remove : body.remove?.tickets ?? [];
+  const info = body.reserve?.additional_info?.data ?? body.additional_info?.data ?? body.additional_info ?? {};
+  const { data: _data, ...surveys } = info as Record<string, unknown>;
+  return {
+    add, remove: [...new Set(remove)], surveys: surveys as Record<string, unknown>,
+    campaign: body.create?.campaign ?? body.campaign, channel: body.create?.channel_id ?? body.channel_id,
+  };
+}
+
+/**
+ * Locks a cart for a change. Its state must be pending and its hold current; a pending cart whose time is
+ * up is released here (once: the row is locked) and reported as expired after the release commits.
+ */
+async function lockPending(trx: Trx, cartId: string, now: Date) {
+  const cart = await trx.selectFrom('cart').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirstOrThrow();
+  if (cart.state === 'completed') {
+    const order = await trx.selectFrom('ticket_order').select(['id', 'order_number']).where('cart_id', '=', cartId).executeTakeFirst();
+    throw cartErrors.booked(cartId, order);
+  }
+  if (cart.state === 'checking_out') throw cartErrors.checkingOut(cartId);
+  if (cart.state === 'expired') throw cartErrors.expired(cartId);
+  if (cart.state !== 'pending') throw cartErrors.notPending(cartId, cart.state);
+  if (cart.expires_at && new Date(cart.expires_at).getTime() <= now.getTime()) {
+    await expireCarts(trx, now, { cartIds: [cartId] });
+    return { cart, expired: true as const };
+  }
+  return { cart, expired: false as const };
+}
+
+/** Quantity rules on what the cart holds after the change, for every (group, session) and type it touched. */
+async function checkQuantities(trx: Trx, cartId: string, touched: Array<{ ticket_group_id: string; event_session_id: string | null }>) {
+  if (touched.length === 0) return;
+  const groupIds = [...new Set(touched.map((t) => t.ticket_group_id))];
+  const counts = await trx.selectFrom('ticket')
+    .select(['ticket_group_id', 'event_session_id', 'ticket_type_id', sql<number>`count(*)::int`.as('n')])
+    .where('cart_id', '=', cartId).where('state', '=', 'in_cart').where('ticket_group_id', 'in', groupIds)
+    .groupBy(['ticket_group_id', 'event_session_id', 'ticket_type_id']).execute();
+  const groups = await loadGroups(trx, groupIds);
+  const perGroup = new Map<string, number>();
+  for (const c of counts) {
+    if (c.n > PER_TYPE_CAP) {
+      throw new ApiError(400, 'max_tickets_per_order_exceeded', `At most ${PER_TYPE_CAP} tickets of one type per order.`, 'reserve',
+        { ticket_type_id: c.ticket_type_id, max: PER_TYPE_CAP });
+    }
+    const key = `${c.ticket_group_id}/${c.event_session_id ?? ''}`;
+    perGroup.set(key, (perGroup.get(key) ?? 0) + c.n);
+  }
+  for (const t of touched) {
+    const g = groups.get(t.ticket_group_id)!;
+    const n = perGroup.get(`${t.ticket_group_id}/${t.event_session_id ?? ''}`) ?? 0;
+    const code = groupQuantityError(n, g.min_tickets_per_order, g.max_tickets_per_order);
+    if (code === 'max_tickets_per_order_exceeded') {
+      throw new ApiError(400, code, `You can buy at most ${g.max_tickets_per_order} ${g.name} tickets per order.`, 'reserve',
+        { ticket_group_id: g.id, max: g.max_tickets_per_order, count: n });
+    }
+    if (code === 'min_tickets_per_order_not_met') {
+      throw new ApiError(400, code, `You need at least ${g.min_tickets_per_order} ${g.name} tickets per order.`, 'reserve',
+        { ticket_group_id: g.id, min: g.min_tickets_per_order, count: n });
+    }
+  }
+}
+
+const isSeatConflict = (err: unknown) => (err as { code?: string })?.code === '23505'
+  && String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes('ticket_session_seat_uq');
+
+/** Creates the cart when `cartId` is absent, then applies removals, additions and survey answers atomically. */
+export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Caller; cartId?: string; body: ModifyBody }): Promise<string> {
+  const { seller, caller, body } = args;
+  const now = deps.now();
+  const change = normalise(body);
+  if (args.cartId) await loadOwnedCart(deps.db, args.cartId, caller);
+  const identityId = caller.identityId ?? await publicIdentityId(deps.db, seller);
+
+  let outcome: { id: string; expired: boolean };
+  try {
+    outcome = await deps.db.transaction().execute(async (trx) => {
+      let cartId = args.cartId;
+      let hadTickets = false;
+      let info: Record<string, unknown> = {};
+      if (!cartId) {
+        const created = await trx.insertInto('cart').values({
+          seller_id: seller.id, identity_id: identityId, owner_token_hash: caller.identityId ? null : caller.tokenHash,
+          channel_id: change.channel ?? 'web', campaign: change.campaign ?? null, additional_info: '{}',
+          expires_at: new Date(now.getTime() + holdSeconds(seller) * 1000),
+        }).returning('id').executeTakeFirstOrThrow();
+        cartId = created.id;
+      } else {
+        const locked = await lockPending(trx, cartId, now);
+        if (locked.expired) return { id: cartId, expired: true };
+        info = { ...(locked.cart.additional_info ?? {}) };
+        const live = await trx.selectFrom('ticket').select('id').where('cart_id', '=', cartId).where('state', '=', 'in_cart')
+          .limit(1).executeTakeFirst();
+        hadTickets = !!live;
+      }
+
+      const touched: Array<{ ticket_group_id: string; event_session_id: string | null }> = [];
+      if (change.remove.length > 0) {
+        const removed = await trx.deleteFrom('ticket').where('cart_id', '=', cartId).where('id', 'in', change.remove)
+          .where('state', '=', 'in_cart').returning(['id', 'event_session_id', 'ticket_group_id']).execute();
+        if (removed.length !== change.remove.length) {
+          throw cartErrors.ticketNotFound(change.remove.filter((id) => !removed.some((r) => r.id === id)));
+        }
+        await releaseCapacity(trx, needsOf(removed));
+        touched.push(...removed);
+      }
+      if (change.add.length > 0) {
+        const prepared = await prepareAdds(trx, { now, sellerId: seller.id, cartId, identityId, lines: change.add });
+        const sessionless = [...new Set(prepared.rows.filter((r) => !r.event_session_id).map((r) => r.ticket_group_id))];
+        await expireCarts(trx, now, { sessionIds: prepared.sessionIds, groupIds: sessionless });
+        await takeCapacity(trx, prepared.needs, prepared.groups);
+        await trx.insertInto('ticket').values(prepared.rows).execute();
+        touched.push(...prepared.rows.map((r) => ({ ticket_group_id: r.ticket_group_id, event_session_id: r.event_session_id ?? null })));
+      }
+      await checkQuantities(trx, cartId, touched);
+
+      const surveyGroups = Object.keys(change.surveys);
+      if (surveyGroups.length > 0) {
+        const specs = await trx.selectFrom('ticket_group').select(['id', 'additional_info_spec'])
+          .where('id', 'in', surveyGroups).where('seller_id', '=', seller.id).execute();
+        for (const groupId of surveyGroups) {
+          const spec = specs.find((s) => s.id === groupId);
+          if (!spec) throw new ApiError(400, 'additional_info_validation_failed', 'Unknown ticket group in the answers.', 'reserve', { ticket_group_id: groupId });
+          info[groupId] = validateSurvey(groupId, spec.additional_info_spec, change.surveys[groupId]);
+        }
+      }
+
+      const update: Record<string, unknown> = { updated_at: now, additional_info: JSON.stringify(info) };
+      if (change.campaign !== undefined && args.cartId) update.campaign = change.campaign;
+      // The hold starts when the cart first holds tickets; adding more does not lengthen it.
+      if (args.cartId && !hadTickets && change.add.length > 0) update.expires_at = new Date(now.getTime() + holdSeconds(seller) * 1000);
+      await trx.updateTable('cart').set(update).where('id', '=', cartId).execute();
+      return { id: cartId, expired: false };
+    });
+  } catch (err) {
+    if (isSeatConflict(err)) throw new ApiError(409, 'seat_unavailable', 'The selected seat is no longer available.', 'reserve');
+    throw err;
+  }
+  if (outcome.expired) throw cartErrors.expired(outcome.id);
+  return outcome.id;
+}
+
+/** DELETE cart/{id}: the cart is cancelled and its holds released; a booked cart cannot be deleted. */
+export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Promise<void> {
+  await loadOwnedCart(deps.db, cartId, caller);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const cart = await trx.selectFrom('cart').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirstOrThrow();
+    if (cart.state === 'expired' || cart.state === 'cancelled') return;
+    // A booked or checking-out cart is refused by the same checks as a change.
+    if (cart.state !== 'pending') await lockPending(trx, cartId, now);
+    await trx.updateTable('cart').set({ state: 'cancelled', updated_at: now }).where('id', '=', cartId).execute();
+    const released = await trx.deleteFrom('ticket').where('cart_id', '=', cartId).where('state', '=', 'in_cart')
+      .returning(['event_session_id', 'ticket_group_id']).execute();
+    await releaseCapacity(trx, needsOf(released));
+  });
+}
+
+/** PATCH my/cart/{id}: one extension of 2 minutes per cart, asked for before the hold runs out. */
+export async function extendCart(deps: Deps, cartId: string, caller: Caller): Promise<void> {
+  await loadOwnedCart(deps.db, cartId, caller);
+  const now = deps.now();
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const { cart, expired } = await lockPending(trx, cartId, now);
+    if (expired) return 'expired';
+    if (cart.extended_at) throw cartErrors.extensionUsed(cartId);
+    const base = cart.expires_at ? new Date(cart.expires_at) : now;
+    await trx.updateTable('cart').set({ expires_at: new Date(base.getTime() + EXTENSION_SECONDS * 1000), extended_at: now, updated_at: now })
+      .where('id', '=', cartId).execute();
+    return 'extended';
+  });
+  if (outcome === 'expired') throw cartErrors.expired(cartId);
+}

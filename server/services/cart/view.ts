@@ -1,0 +1,149 @@
+import type { Deps } from '../../deps';
+import type { Db } from '../../db';
+import type { Seller } from '../../db/types';
+import { money, tables, type Tables } from '../../http/tables';
+import { expiresIn, grandTotals, type GrandTotals } from '../../../src/domain/cart-rules';
+import { loadOwnedCart, type Caller } from './access';
+import { expireCarts } from './expiry';
+
+/** Shapes of the wire: money as decimal strings, times ISO 8601. */
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const LIVE = ['in_cart', 'held', 'booked', 'redeemed'];
+
+export function moneyTotals(t: GrandTotals) {
+  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, money(v)]));
+}
+
+export function linesOf(tickets: Array<{ adjusted_value: number; fees: number; handler_data: Record<string, any> }>) {
+  return tickets.map((t) => ({
+    adjusted_value: t.adjusted_value,
+    fee_fixed: Number(t.handler_data?.fee_fixed ?? t.fees),
+    fee_percent: Number(t.handler_data?.fee_percent ?? 0),
+  }));
+}
+
+/** Catalogue rows the tickets refer to, by table. */
+export async function relatedRows(db: Db, tickets: Array<{ ticket_type_id: string; ticket_group_id: string; event_template_id: string; event_session_id: string | null }>) {
+  const ids = <K extends keyof (typeof tickets)[number]>(k: K) => [...new Set(tickets.map((t) => t[k]).filter(Boolean) as string[])];
+  const q = async <T>(ids: string[], run: (ids: string[]) => Promise<T[]>) => (ids.length ? run(ids) : []);
+  const [types, groups, templates, sessions] = await Promise.all([
+    q(ids('ticket_type_id'), (i) => db.selectFrom('ticket_type').selectAll().where('id', 'in', i).execute()),
+    q(ids('ticket_group_id'), (i) => db.selectFrom('ticket_group').selectAll().where('id', 'in', i).execute()),
+    q(ids('event_template_id'), (i) => db.selectFrom('event_template').selectAll().where('id', 'in', i).execute()),
+    q(ids('event_session_id'), (i) => db.selectFrom('event_session').selectAll().where('id', 'in', i).execute()),
+  ]);
+  const venueIds = [...new Set(templates.map((t) => t.venue_id).filter((v): v is string => !!v))];
+  const venues = await q(venueIds, (i) => db.selectFrom('venue').selectAll().where('id', 'in', i).execute());
+  return { types, groups, templates, sessions, venues };
+}
+type Related = Awaited<ReturnType<typeof relatedRows>>;
+
+export function ticketWire(t: Record<string, any>, rel: Related) {
+  const session = rel.sessions.find((s) => s.id === t.event_session_id);
+  const template = rel.templates.find((e) => e.id === t.event_template_id);
+  const venue = rel.venues.find((v) => v.id === template?.venue_id);
+  return {
+    id: t.id, state: t.state, cart_id: t.cart_id, ticket_order_id: t.ticket_order_id,
+    event_session_id: t.event_session_id, event_template_id: t.event_template_id, ticket_type_id: t.ticket_type_id,
+    ticket_group_id: t.ticket_group_id, handler: t.handler, valid_from: iso(t.valid_from), valid_to: iso(t.valid_to),
+    admit_name: t.admit_name, admit_email: t.admit_email, face_value: money(t.face_value), adjusted_value: money(t.adjusted_value),
+    fees: money(t.fees), seat_id: t.seat_id,
+    // The scan code is the ticket itself: it exists and is shown only once booked.
+    scan_code: t.state === 'booked' || t.state === 'redeemed' ? t.scan_code : null,
+    start_datetime: iso(session?.start_datetime ?? t.valid_from), timezone: venue?.timezone ?? null,
+  };
+}
+
+export function catalogueWire(rel: Related) {
+  return {
+    ticket_type: rel.types.map((t) => ({ id: t.id, name: t.name, _rank: t._rank, summary: t.summary, ticket_group_id: t.ticket_group_id,
+      currency_amount: money(t.price), currency_amount_min: money(t.price_min), currency_amount_max: money(t.price_max),
+      discounted_amount: money(t.discounted_price), outside_fees: t.outside_fees })),
+    ticket_group: rel.groups.map((g) => ({ id: g.id, name: g.name, handler: g.handler, event_template_id: g.event_template_id,
+      min_tickets_per_order: g.min_tickets_per_order, max_tickets_per_order: g.max_tickets_per_order, meta: g.meta })),
+    event_template: rel.templates.map((e) => ({ id: e.id, name: e.name, category: e.category, subtitle: e.subtitle,
+      venue_id: e.venue_id, event_type: e.event_type, meta: e.meta })),
+    event_session: rel.sessions.map((s) => ({ id: s.id, event_template_id: s.event_template_id, start_datetime: iso(s.start_datetime),
+      end_datetime: iso(s.end_datetime) })),
+    venue: rel.venues.map((v) => ({ id: v.id, name: v.name, timezone: v.timezone })),
+  };
+}
+
+/** Cart items for display: tickets grouped by event and session, with per-type counts and totals. */
+function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related) {
+  const byItem = new Map<string, Array<Record<string, any>>>();
+  for (const t of tickets) {
+    const key = `${t.event_template_id}:${t.event_session_id ?? 'any'}`;
+    byItem.set(key, [...(byItem.get(key) ?? []), t]);
+  }
+  const cfg = seller.config ?? {};
+  const anchorCategories: string[] = cfg.upsells?.anchor_categories ?? [];
+  return [...byItem.entries()].map(([id, list]) => {
+    const template = rel.templates.find((e) => e.id === list[0].event_template_id);
+    const isAnchor = !!template && (template.id === cfg.admission_event_id || anchorCategories.includes(template.category));
+    const typeIds = [...new Set(list.map((t) => t.ticket_type_id))];
+    const image = template?.meta?.image_profile;
+    return {
+      id, name: template?.name ?? '', event_template_id: list[0].event_template_id, event_session_id: list[0].event_session_id,
+      start_datetime: iso(rel.sessions.find((s) => s.id === list[0].event_session_id)?.start_datetime),
+      image_url: image ? `/api/image/${image}?_seller=${seller.id}&sizex=128&sizey=102` : null,
+      image_alt: template?.meta?.image_profile_alt ?? template?.name ?? '',
+      types: typeIds.map((typeId) => {
+        const ofType = list.filter((t) => t.ticket_type_id === typeId);
+        const type = rel.types.find((x) => x.id === typeId);
+        return { ticket_type_id: typeId, ticket_type_name: type?.name ?? '', ticket_group_id: type?.ticket_group_id,
+          ticket_group_name: rel.groups.find((g) => g.id === type?.ticket_group_id)?.name ?? '',
+          ticketCount: ofType.length, totalPrice: money(ofType.reduce((s, t) => s + t.adjusted_value, 0)) };
+      }),
+      isAnchor, isDependency: isAnchor && byItem.size > 1, isMembershipEvent: !!template && template.id === cfg.membership_event_id,
+      ticketIds: list.map((t) => t.id),
+    };
+  });
+}
+
+/** GET cart/{id}: the cart, its tickets and totals; a pending cart whose hold is up is released first. */
+export async function cartView(deps: Deps, cartId: string, caller: Caller, opts: { embed: Set<string>; allTickets?: boolean }): Promise<Tables> {
+  let cart = await loadOwnedCart(deps.db, cartId, caller);
+  const now = deps.now();
+  if (cart.state === 'pending' && cart.expires_at && new Date(cart.expires_at).getTime() <= now.getTime()) {
+    await deps.db.transaction().execute((trx) => expireCarts(trx, now, { cartIds: [cartId] }));
+    cart = await loadOwnedCart(deps.db, cartId, caller);
+  }
+  const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
+  const all = await deps.db.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id').limit(1000).execute();
+  const live = all.filter((t) => LIVE.includes(t.state));
+  const shown = opts.allTickets ? all : live;
+  const rel = await relatedRows(deps.db, shown);
+  const paid = await deps.db.selectFrom('payment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+    .where('cart_id', '=', cartId).where('status', '=', 'succeeded').executeTakeFirst();
+  const totals = grandTotals(linesOf(live), Number(paid?.sum ?? 0));
+  const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
+  const publicId = seller.public_identity_id;
+
+  const row = {
+    id: cart.id, cart_number: String(cart.cart_number), state: cart.state, seller_id: cart.seller_id, identity_id: cart.identity_id,
+    ownedByPublicIdentity: cart.identity_id === publicId, channel_id: cart.channel_id, campaign: cart.campaign,
+    expires_at: cart.state === 'pending' ? iso(cart.expires_at) : null,
+    expires_in: cart.state === 'pending' ? expiresIn(cart.expires_at ? new Date(cart.expires_at) : null, now) : null,
+    extended_at: iso(cart.extended_at), created_at: iso(cart.created_at), additional_info: cart.additional_info,
+    cart_fees: { gateway_id: totals.total_outstanding > 0 ? 'test' : 'free', account_id: seller.id, grand_totals: moneyTotals(totals) },
+    items: items(seller, live, rel), ticket_order_ids: orders.map((o) => o.id),
+  };
+  const out: Record<string, unknown[]> = { cart: [row], ticket: shown.map((t) => ticketWire(t, rel)) };
+  const embed = new Set([...opts.embed].map((e) => e.split('.').pop()!));
+  const cat = catalogueWire(rel);
+  for (const name of ['ticket_type', 'ticket_group', 'event_template', 'event_session', 'venue'] as const) {
+    if (embed.has(name)) out[name] = cat[name];
+  }
+  if (embed.has('ticket_order')) out.ticket_order = orders.map((o) => orderWire(o));
+  return tables(out);
+}
+
+export function orderWire(o: Record<string, any>) {
+  return {
+    id: o.id, order_number: String(o.order_number), identity_id: o.identity_id, cart_id: o.cart_id, state: o.state,
+    purchased_on: iso(o.purchased_on), total_before_fees_price: money(o.total_before_fees), total_fees: money(o.total_fees),
+    total_discount: money(o.total_discount), total_after_fees_price: money(o.total_after_fees),
+  };
+}
+

@@ -1,0 +1,48 @@
+import QRCode from 'qrcode';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { tables, type Tables } from '../http/tables';
+import { isCartOwner, isOwnerToken, isUuid, sha256, type Caller } from './cart/access';
+import { catalogueWire, orderWire, relatedRows, ticketWire } from './cart/view';
+
+/**
+ * A ticket order is readable by whoever owns its cart (the owner-token cookie, or the user's identity)
+ * and by the holder of the per-order access token handed out at checkout. Anyone else gets 404: order
+ * ids are not confirmed to strangers.
+ */
+export async function loadReadableOrder(deps: Deps, orderId: string, caller: Caller, accessToken?: string) {
+  if (!isUuid(orderId)) throw notFound('ticket_order', orderId);
+  const order = await deps.db.selectFrom('ticket_order').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw notFound('ticket_order', orderId);
+  const byToken = isOwnerToken(accessToken) && order.access_token_hash === sha256(accessToken);
+  if (!byToken) {
+    const cart = await deps.db.selectFrom('cart').select(['identity_id', 'owner_token_hash']).where('id', '=', order.cart_id).executeTakeFirst();
+    if (!cart || !isCartOwner(cart, caller)) throw notFound('ticket_order', orderId);
+  }
+  return order;
+}
+
+const EMBEDS = ['ticket', 'ticket_group', 'event_template', 'ticket_type', 'event_session', 'venue'] as const;
+
+/** GET ticket_order/{id}: the order and, as asked by _embed (all when absent), its tickets and catalogue rows. */
+export async function orderView(deps: Deps, orderId: string, caller: Caller, opts: { accessToken?: string; embed: Set<string> }): Promise<Tables> {
+  const order = await loadReadableOrder(deps, orderId, caller, opts.accessToken);
+  const tickets = await deps.db.selectFrom('ticket').selectAll().where('ticket_order_id', '=', order.id)
+    .orderBy('created_at').orderBy('id').execute();
+  const rel = await relatedRows(deps.db, tickets);
+  const asked = new Set([...opts.embed].map((e) => e.split('.').pop()!));
+  const want = (name: string) => asked.size === 0 || asked.has(name);
+  const cat = catalogueWire(rel);
+  const out: Record<string, unknown[]> = { ticket_order: [orderWire(order)] };
+  for (const name of EMBEDS) {
+    if (!want(name)) continue;
+    out[name] = name === 'ticket' ? tickets.map((t) => ticketWire(t, rel)) : cat[name];
+  }
+  return tables(out);
+}
+
+/** The order's QR code (PNG). It encodes the order number, which the venue looks the order up by. */
+export async function orderQrPng(deps: Deps, orderId: string, caller: Caller, accessToken?: string): Promise<Buffer> {
+  const order = await loadReadableOrder(deps, orderId, caller, accessToken);
+  return QRCode.toBuffer(String(order.order_number), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+}

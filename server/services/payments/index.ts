@@ -1,0 +1,50 @@
+import type { Db } from '../../db';
+import { ApiError } from '../../http/errors';
+import { freeGateway } from './free';
+import { testGateway } from './test';
+
+/**
+ * Payment gateways behind one interface (DESIGN.md section 5). A gateway charges and answers, or throws a
+ * 402 ApiError with the provider's code (card_declined, incorrect_cvc, intent_requires_action, ...).
+ * It is called outside any database transaction; the checkout records the result afterwards.
+ */
+export type GatewayId = 'free' | 'test';
+
+export interface ChargeRequest {
+  db: Db;
+  sellerId: string;
+  cartId: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** Derived from the cart, so a retried charge is the same charge at the provider. */
+  idempotencyKey: string;
+  gatewayData: Record<string, unknown>;
+  now: Date;
+}
+
+export interface ChargeResult {
+  status: 'succeeded';
+  /** The provider's reference of the charge. */
+  ref: string;
+  /** A payment row the gateway already wrote (a confirmed intent), to be completed instead of inserting one. */
+  paymentId?: string;
+}
+
+export interface Gateway {
+  id: GatewayId;
+  /** Smallest and largest amount this gateway takes (minor units). */
+  accepts(amount: number): boolean;
+  charge(req: ChargeRequest): Promise<ChargeResult>;
+}
+
+export const paymentError = (code: string, description: string, extra?: Record<string, unknown>) =>
+  new ApiError(402, code, description, 'payment', extra);
+
+export function gatewayFor(id: string): Gateway {
+  // Looked up at call time: the gateway modules import paymentError from here.
+  const gateways: Record<string, Gateway | undefined> = { free: freeGateway, test: testGateway };
+  const gateway = gateways[id];
+  if (!gateway) throw new ApiError(400, 'gateway_not_found', `Payment gateway ${id} is not configured.`, 'payment', { gateway_id: id });
+  return gateway;
+}
