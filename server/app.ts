@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from './deps';
@@ -18,6 +18,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     logger: opts.logger ?? false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Fastify's own refusals (over-long path parameters, bad content) answer in the API's error shape too.
+    frameworkErrors: (error, request, reply) => {
+      const status = (error as FastifyError).statusCode ?? 400;
+      const code = status === 414 ? 'uri_too_long' : 'bad_request';
+      void request;
+      return (reply as FastifyReply).status(status).send(new ApiError(status, code, 'The request could not be read.').toBody());
+    },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
   });
 

@@ -1,11 +1,11 @@
 import type { Deps } from '../deps';
+import { startCartSweeper } from './cart-sweeper';
 
 export interface Jobs { stop(): void }
 
-/** Background timers (the cart-expiry sweeper arrives with carts). Each job is idempotent, so any number
- *  of server processes may run them side by side. */
+/** Background timers. Each job is idempotent and claims its rows with `skip locked`, so any number of
+ *  server processes may run them side by side. */
 export function startJobs(deps: Deps): Jobs {
-  void deps;
-  const timers: NodeJS.Timeout[] = [];
-  return { stop: () => timers.forEach(clearInterval) };
+  const stops = [startCartSweeper(deps, 15_000)];
+  return { stop: () => stops.forEach((stop) => stop()) };
 }

@@ -1,8 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
+import { registerConfigRoutes } from './config';
+import { registerEventRoutes } from './events';
+import { registerSessionRoutes } from './sessions';
+import { registerCalendarRoutes } from './calendar';
+import { registerEventTemplateRoutes } from './event-template';
+import { registerTicketGroupRoutes } from './ticket-group';
+import { registerMediaRoutes } from './media';
+import registerCartRoutes from './cart';
+import registerCheckoutRoutes from './checkout';
+import registerTicketOrderRoutes from './ticket-order';
+import registerUserRoutes from './user';
 
 /** Registers every resource's routes; called once for /api and once for /cached_api. */
 export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  void deps;
-  void app;
+  registerConfigRoutes(app, deps);
+  registerEventRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
+  registerEventTemplateRoutes(app, deps);
+  registerTicketGroupRoutes(app, deps);
+  registerMediaRoutes(app, deps);
+  await registerCartRoutes(app, deps);
+  await registerCheckoutRoutes(app, deps);
+  await registerTicketOrderRoutes(app, deps);
+  await registerUserRoutes(app, deps);
 }

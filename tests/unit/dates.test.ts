@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays, datesInRange, daysBetween, isValidIsoDate, isValidTimeOfDay, longDateLabel, startOfVenueDay, venueDate, venueDateTime,
+  venueDayRange, venueTime, weekdayOf,
+} from '../../src/domain/dates';
+
+const NY = 'America/New_York';
+
+describe('venue-timezone days', () => {
+  it('a date is the venue-local date of an instant', () => {
+    expect(venueDate(new Date('2026-03-11T03:30:00Z'), NY)).toBe('2026-03-10');
+    expect(venueTime(new Date('2026-03-11T14:05:00Z'), NY)).toBe('10:05');
+    expect(venueDateTime('2026-07-01T03:59:00Z', NY)).toEqual({ date: '2026-06-30', time: '23:59' });
+    expect(venueTime('2026-07-01T04:00:00Z', NY)).toBe('00:00');
+  });
+  it('day boundaries follow daylight saving (23 and 25 hour days)', () => {
+    expect(startOfVenueDay('2026-03-07', NY).toISOString()).toBe('2026-03-07T05:00:00.000Z');
+    const spring = venueDayRange('2026-03-08', NY);
+    expect((spring.end.getTime() - spring.start.getTime()) / 3_600_000).toBe(23);
+    const autumn = venueDayRange('2026-11-01', NY);
+    expect((autumn.end.getTime() - autumn.start.getTime()) / 3_600_000).toBe(25);
+    expect(startOfVenueDay('2026-06-01', 'Europe/London').toISOString()).toBe('2026-05-31T23:00:00.000Z');
+  });
+});
+
+describe('calendar arithmetic and validation', () => {
+  it('adds days across months and leap years', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2026-03-10', '2026-07-07')).toBe(119);
+    expect(datesInRange('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(datesInRange('2026-03-02', '2026-03-01')).toEqual([]);
+    expect(weekdayOf('2026-03-11')).toBe(3);
+    expect(longDateLabel('2026-03-11')).toBe('Wednesday, March 11, 2026');
+  });
+  it('refuses impossible dates and times', () => {
+    expect(isValidIsoDate('2026-02-28')).toBe(true);
+    expect(isValidIsoDate('2028-02-29')).toBe(true);
+    expect(isValidIsoDate('2026-02-29')).toBe(false);
+    expect(isValidIsoDate('2026-02-30')).toBe(false);
+    expect(isValidIsoDate('2026-13-01')).toBe(false);
+    expect(isValidIsoDate('0000-00-00')).toBe(false);
+    expect(isValidIsoDate('2026-3-1')).toBe(false);
+    expect(isValidTimeOfDay('23:59')).toBe(true);
+    expect(isValidTimeOfDay('24:00')).toBe(true);
+    expect(isValidTimeOfDay('24:01')).toBe(false);
+    expect(isValidTimeOfDay('9:00')).toBe(false);
+  });
+});
