@@ -1,0 +1,14 @@
+import { contrastRatio } from '../domain/colors';
+import type { ConfigStore } from '../stores/ConfigStore';
+
+const FALLBACK_LINK = '#1f1f1f';
+const AA_TEXT = 4.5;
+
+/** The seller's primary colour as CSS variables; links fall back to near-black when the colour is too light
+ *  to read on white (WCAG AA). */
+export function applyTheme(config: ConfigStore, root: HTMLElement = document.documentElement): void {
+  root.style.setProperty('--color-primary', config.primaryColor);
+  root.style.setProperty('--color-on-primary', config.primaryTextColor);
+  const readable = contrastRatio(config.primaryColor, '#ffffff') >= AA_TEXT;
+  root.style.setProperty('--color-link', readable ? config.primaryColor : FALLBACK_LINK);
+}

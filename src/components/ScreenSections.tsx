@@ -1,0 +1,29 @@
+import { Fragment, Suspense, lazy, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../stores/context';
+import { resolveLayout, type ScreenWithLayout, type SectionName } from '../app/layout';
+
+// DOMPurify comes with the first content block, so a screen without blocks does not download it.
+const ContentBlock = lazy(async () => ({ default: (await import('./ContentBlock')).ContentBlock }));
+
+interface Props<S extends ScreenWithLayout> {
+  screen: S;
+  /** How to draw each named section of the screen; the seller's layout decides order and visibility. */
+  sections: Record<SectionName<S>, () => ReactNode>;
+}
+
+function ScreenSectionsImpl<S extends ScreenWithLayout>({ screen, sections }: Props<S>) {
+  const { config, role } = useStores();
+  const items = resolveLayout(screen, { configLayout: config.layout, blocks: config.contentBlocks, role });
+  return (
+    <>
+      {items.map((item) => item.kind === 'block'
+        ? <Suspense key={`block:${item.block.name}`} fallback={null}>
+            <ContentBlock name={item.block.name} html={item.block.html} />
+          </Suspense>
+        : <Fragment key={item.name}>{sections[item.name]()}</Fragment>)}
+    </>
+  );
+}
+
+export const ScreenSections = observer(ScreenSectionsImpl) as typeof ScreenSectionsImpl;

@@ -1,0 +1,54 @@
+/** Path rules of spec section 2: every path may sit under a seller slug, and a trailing slash is removed. */
+
+/** First path segments that are routes of the storefront, so they can never be a seller slug. */
+export const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
+  'events', 'checkout', 'transfer-cart', 'membership', 'my', 'user', 'resend', 'manage', 'logout', 'login',
+  '_stories', 'api', 'cached_api', 'assets',
+]);
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,40}$/;
+
+/** '/events/' -> '/events'; '/' stays '/'; several trailing slashes go too. */
+export function stripTrailingSlash(pathname: string): string {
+  if (pathname.length <= 1) return pathname || '/';
+  const stripped = pathname.replace(/\/+$/, '');
+  return stripped === '' ? '/' : stripped;
+}
+
+/** The first segment of a path when it could name a seller (looks like a slug, is not a route), else null.
+ *  Whether a seller by that slug exists is decided by asking the API (see boot). */
+export function candidateSellerSlug(pathname: string): string | null {
+  const first = pathname.split('/').filter(Boolean)[0];
+  if (!first) return null;
+  const segment = safeDecode(first).toLowerCase();
+  if (ROUTE_SEGMENTS.has(segment) || !SLUG.test(segment)) return null;
+  return segment;
+}
+
+/** '/demo/events' with slug 'demo' -> '/events'; a path outside the prefix is returned unchanged. */
+export function stripSellerPrefix(pathname: string, slug: string | null): string {
+  if (!slug) return pathname;
+  const prefix = `/${slug}`;
+  if (pathname === prefix) return '/';
+  if (pathname.toLowerCase().startsWith(`${prefix}/`)) return pathname.slice(prefix.length);
+  return pathname;
+}
+
+/** '/events' under slug 'demo' -> '/demo/events'; the root becomes '/demo'. */
+export function withSellerPrefix(path: string, slug: string | null): string {
+  if (!slug) return path;
+  return path === '/' ? `/${slug}` : `/${slug}${path}`;
+}
+
+/** The router basename for a seller prefix ('/demo'), or undefined when the default seller has no prefix. */
+export function basenameFor(slug: string | null): string | undefined {
+  return slug ? `/${slug}` : undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../stores/context';
+import { imageUrl } from '../../api/client';
+import { SafeHtml } from '../../components/ContentBlock';
+import { ScreenSections } from '../../components/ScreenSections';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { NotFoundScreen } from '../not-found/NotFoundScreen';
+
+/** Spec section 9: cover images are requested 1500 wide. */
+const COVER_WIDTH = 1500;
+
+/** /events/:eventId(/:action): the event's image, name, subtitle and description. The reservation flow
+ *  (dates, sessions, quantities) is the next piece of work and is deliberately not drawn here yet. */
+export const EventDetailScreen = observer(function EventDetailScreen() {
+  const { t } = useTranslation();
+  const { eventId = '' } = useParams();
+  const { events, config } = useStores();
+
+  useEffect(() => {
+    void events.loadEvent(eventId);
+  }, [eventId, events]);
+
+  const detail = events.detail?.event.id === eventId ? events.detail : null;
+  useDocumentTitle(detail?.event.name ?? null);
+
+  if (events.detailNotFound) return <NotFoundScreen />;
+  if (events.detailState === 'error') {
+    return (
+      <div className="container page">
+        <p role="alert">{t('app.unexpectedError')}</p>
+        <button type="button" className="button" onClick={() => void events.loadEvent(eventId)}>{t('events.retry')}</button>
+      </div>
+    );
+  }
+  if (!detail) return <div className="container page"><p role="status">{t('eventDetail.loading')}</p></div>;
+
+  const { event } = detail;
+  const imageId = event.meta?.image_cover ?? event.meta?.image_profile ?? null;
+  const alt = (event.meta?.image_cover_alt ?? event.meta?.image_profile_alt ?? '') as string;
+  return (
+    <article className="container page event-detail">
+      <ScreenSections screen="event-detail" sections={{
+        'back-link': () => <p><Link className="back-link" to="/events">{t('eventDetail.back')}</Link></p>,
+        image: () => imageId
+          ? <img className="event-detail__image" alt={alt}
+              src={imageUrl(config.deployment.apiBaseUrl, imageId, { width: COVER_WIDTH })} />
+          : null,
+        heading: () => (
+          <header className="event-detail__header">
+            <h1 className="page-title">{event.name}</h1>
+            {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
+          </header>
+        ),
+        description: () => event.description
+          ? <SafeHtml className="event-detail__description" html={event.description} /> : null,
+      }} />
+    </article>
+  );
+});

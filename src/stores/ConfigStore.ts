@@ -1,0 +1,73 @@
+import { makeAutoObservable } from 'mobx';
+import type { SellerConfig } from '../api/config';
+import type { DeploymentConfig, MetadataFilterDef, SellerRow, StorefrontConfig } from '../api/types';
+import type { ContentBlockDef } from '../domain/content-blocks';
+import type { FilterOptions } from '../domain/event-filters';
+import { readableTextColor, normalizeHexColor } from '../domain/colors';
+
+export const DEFAULT_PRIMARY_COLOR = '#222222';
+
+/** The seller and its runtime config as loaded at boot; read-only for the rest of the visit. */
+export class ConfigStore {
+  readonly deployment: DeploymentConfig;
+  readonly seller: SellerRow;
+  readonly storefront: StorefrontConfig;
+  readonly strings: Record<string, string>;
+  readonly contentBlocks: ContentBlockDef[];
+  /** The slug the visit's path starts with, or null for the default seller without a prefix. */
+  readonly sellerPrefix: string | null;
+
+  constructor(deployment: DeploymentConfig, config: SellerConfig, sellerPrefix: string | null) {
+    this.deployment = deployment;
+    this.seller = config.seller;
+    this.storefront = config.storefront;
+    this.strings = config.strings;
+    this.contentBlocks = config.contentBlocks;
+    this.sellerPrefix = sellerPrefix;
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get timezone(): string {
+    return this.seller.timezone;
+  }
+
+  get primaryColor(): string {
+    return normalizeHexColor(this.storefront.web?.primary_color) ?? DEFAULT_PRIMARY_COLOR;
+  }
+
+  get primaryTextColor(): string {
+    return readableTextColor(this.primaryColor);
+  }
+
+  get logoImageId(): string | null {
+    return this.storefront.web?.logo ?? null;
+  }
+
+  get showVenueName(): boolean {
+    return this.storefront.web?.show_venue_name ?? true;
+  }
+
+  get categoryFilters(): string[] {
+    return this.storefront.web?.event_filters?.categories ?? [];
+  }
+
+  get metadataFilters(): MetadataFilterDef[] {
+    return this.storefront.web?.event_filters?.metadata ?? [];
+  }
+
+  get filterOptions(): FilterOptions {
+    return { categories: this.categoryFilters, metadataKeys: this.metadataFilters.map((m) => m.key) };
+  }
+
+  get admissionEventId(): string | null {
+    return this.storefront.admission_event_id ?? null;
+  }
+
+  get membershipPresell(): boolean {
+    return this.storefront.membership_presell ?? false;
+  }
+
+  get layout(): Record<string, string[]> | undefined {
+    return this.storefront.layout;
+  }
+}

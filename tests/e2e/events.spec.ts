@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test';
+import { apiEvents, listedEventNames } from './helpers';
+
+test.describe('events listing', () => {
+  test('renders the demo events under "Choose your events"', async ({ page, request }) => {
+    const expected = await apiEvents(request);
+    expect(expected.length).toBeGreaterThan(2);
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `${expected.length} events` })).toBeVisible();
+    expect((await listedEventNames(page)).sort()).toEqual(expected.map((e) => e.name).sort());
+    await expect(page.getByText('Your cart is empty').first()).toBeVisible();
+    // Every listed event links to its detail page.
+    const first = expected[0];
+    await expect(page.getByRole('link', { name: `View event: ${first.name}` })).toHaveAttribute('href', `/events/${first.id}`);
+  });
+
+  test('the category filter narrows the list and writes the query', async ({ page, request }) => {
+    const all = await apiEvents(request);
+    await page.goto('/events');
+    await listedEventNames(page);
+    const select = page.getByLabel('Category');
+    const options = (await select.locator('option').allTextContents()).slice(1);
+    expect(options.length).toBeGreaterThan(0);
+    const values = await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
+    // Pick a category that holds some but not all of the events.
+    let chosen: string | undefined;
+    for (const value of values) {
+      const n = (await apiEvents(request, { category: value })).length;
+      if (n > 0 && n < all.length) { chosen = value; break; }
+    }
+    expect(chosen, 'a demo category that narrows the list').toBeTruthy();
+    const inCategory = all.filter((e) => e.category === chosen).map((e) => e.name).sort();
+    const outside = all.filter((e) => e.category !== chosen).map((e) => e.name);
+
+    await select.selectOption(chosen!);
+    await expect(page).toHaveURL(new RegExp(`[?&]category=${chosen}`));
+    await expect(page.locator('.event-item__name')).toHaveCount(inCategory.length);
+    expect((await listedEventNames(page)).sort()).toEqual(inCategory);
+    await expect(page.locator('.event-item__name', { hasText: outside[0] })).toHaveCount(0);
+
+    // Reloading keeps the filter: the query is the source of truth.
+    await page.reload();
+    await expect(page.getByLabel('Category')).toHaveValue(chosen!);
+    await expect(page.locator('.event-item__name')).toHaveCount(inCategory.length);
+  });
+
+  test('the date filter asks for the seller-timezone day', async ({ page }) => {
+    await page.goto('/events');
+    const requests: URL[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/events/available')) requests.push(new URL(r.url())); });
+    await page.getByLabel('Date').selectOption('tomorrow');
+    await expect(page).toHaveURL(/[?&]date=tomorrow/);
+    await expect.poll(() => requests.length).toBeGreaterThan(0);
+    const last = requests.at(-1)!;
+    const start = new Date(last.searchParams.get('start_datetime._gte')!);
+    const end = new Date(last.searchParams.get('start_datetime._lt')!);
+    expect(end.getTime() - start.getTime()).toBeGreaterThanOrEqual(23 * 3600_000);
+    expect(end.getTime() - start.getTime()).toBeLessThanOrEqual(25 * 3600_000);
+    // Midnight in New York is 04:00 or 05:00 UTC.
+    expect([4, 5]).toContain(start.getUTCHours());
+    expect(await listedEventNames(page)).not.toHaveLength(0);
+  });
+
+  test('time filters narrow the list', async ({ page, request }) => {
+    const all = await apiEvents(request);
+    const late = await apiEvents(request, { 'time.start': '18:00' });
+    expect(late.length).toBeLessThan(all.length);
+    await page.goto('/events');
+    await page.getByLabel('Starts at or after').fill('18:00');
+    await expect(page).toHaveURL(/time\.start=18%3A00|time\.start=18:00/);
+    await expect(page.locator('.event-item__name')).toHaveCount(late.length);
+    const gone = all.find((e) => !late.some((l) => l.id === e.id))!;
+    await expect(page.locator('.event-item__name', { hasText: gone.name })).toHaveCount(0);
+
+    await page.goto('/events?time.end=09:00');
+    await expect(page.getByLabel('Starts before')).toHaveValue('09:00');
+    const early = await apiEvents(request, { 'time.end': '09:00' });
+    await expect(page.locator('.event-item__name')).toHaveCount(early.length);
+  });
+
+  test('shows the empty state and "Clear filters" brings everything back', async ({ page, request }) => {
+    const all = await apiEvents(request);
+    // No session starts in the minute before midnight, so this combination matches nothing.
+    await page.goto('/events?time.start=23:58&time.end=23:59');
+    await expect(page.getByText('We could not find any events that match your filters.')).toBeVisible();
+    await expect(page.locator('.event-item')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.locator('.event-item__name')).toHaveCount(all.length);
+    await expect(page.getByLabel('Starts at or after')).toHaveValue('');
+  });
+
+  test('works under the seller slug: /demo/events', async ({ page, request }) => {
+    const all = await apiEvents(request);
+    await page.goto('/demo/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
+    await expect(page.locator('.event-item__name')).toHaveCount(all.length);
+    // Links stay under the prefix.
+    await expect(page.getByRole('link', { name: `View event: ${all[0].name}` })).toHaveAttribute('href', `/demo/events/${all[0].id}`);
+  });
+
+  test('removes a trailing slash: /events/ -> /events', async ({ page }) => {
+    await page.goto('/events/?date=today');
+    await expect(page).toHaveURL(/\/events\?date=today$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
+    await page.goto('/demo/events/');
+    await expect(page).toHaveURL(/\/demo\/events$/);
+  });
+});
+
+test.describe('other routes', () => {
+  test('an unknown path shows Oops!', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops!' })).toBeVisible();
+    await expect(page.getByText('We could not find anything at this URL')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await page.goto('/demo/nothing-here');
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops!' })).toBeVisible();
+  });
+
+  test('an unknown event shows Oops!', async ({ page }) => {
+    await page.goto('/events/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops!' })).toBeVisible();
+    await page.goto('/events/not-a-uuid');
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops!' })).toBeVisible();
+  });
+
+  test('event detail shows the event and links back', async ({ page, request }) => {
+    const [event] = await apiEvents(request);
+    await page.goto('/events');
+    await page.getByRole('link', { name: `View event: ${event.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to events' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test('home goes to the admission event when membership presell is off', async ({ page, request }) => {
+    const config = await (await request.get('/api/config?_seller=demo')).json();
+    const storefront = config.config._data.find((r: { key: string }) => r.key === 'storefront').value;
+    test.skip(Boolean(storefront.membership_presell), 'the demo seller has membership presell on');
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`/events/${storefront.admission_event_id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+  });
+});
