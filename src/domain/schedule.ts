@@ -4,6 +4,8 @@
  * timezone through Intl, so 09:00 stays 09:00 local on both sides of a daylight-saving change.
  */
 
+import { wallClock } from './zoned-day';
+
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 export const WEEKDAYS: Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
@@ -48,31 +50,9 @@ export function isoOfDay(day: DayNumber): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock fields of an instant in a timezone. */
-function wallClock(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
-}
-
 /** Offset (ms) of the timezone from UTC at an instant: local wall clock minus UTC. */
 function offsetAt(instant: number, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
+  const w = wallClock(new Date(instant), timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
@@ -80,7 +60,7 @@ function offsetAt(instant: number, timeZone: string): number {
 /** True when Intl knows the timezone name. */
 export function isValidTimeZone(timeZone: string): boolean {
   try {
-    formatter(timeZone);
+    wallClock(new Date(0), timeZone);
     return true;
   } catch {
     return false;
@@ -89,7 +69,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The ISO date (YYYY-MM-DD) that an instant falls on in a timezone. */
 export function localDate(instant: Date, timeZone: string): string {
-  const w = wallClock(instant.getTime(), timeZone);
+  const w = wallClock(instant, timeZone);
   return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 

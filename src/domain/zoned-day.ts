@@ -15,7 +15,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-function wallClock(instant: Date, timeZone: string) {
+/** The wall-clock fields of an instant in a time zone (throws a RangeError for an unknown zone). */
+export function wallClock(instant: Date, timeZone: string) {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
