@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm test`: type-check, unit + API tests (vitest), production build, browser tests (Playwright), then one
+// closing line "N passed, N failed" over both runners so CI and people read one figure.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const out = mkdtempSync(path.join(tmpdir(), 'storefront-test-'));
+const vitestJson = path.join(out, 'vitest.json');
+const playwrightJson = path.join(out, 'playwright.json');
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function counts(file, read) {
+  try { return read(JSON.parse(readFileSync(file, 'utf8'))); } catch { return null; }
+}
+
+let failedSteps = 0;
+if (run('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) failedSteps++;
+if (run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) !== 0) failedSteps++;
+const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) === 0;
+if (!built) failedSteps++;
+if (built && run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }) !== 0) failedSteps++;
+
+const v = counts(vitestJson, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) }));
+const p = counts(playwrightJson, (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected, skipped: j.stats.skipped }));
+rmSync(out, { recursive: true, force: true });
+
+const passed = (v?.passed ?? 0) + (p?.passed ?? 0);
+// A step that failed without test results (type errors, a broken build) still counts as a failure.
+const failed = (v?.failed ?? 0) + (p?.failed ?? 0) + (failedSteps > 0 && !(v?.failed || p?.failed) ? failedSteps : 0);
+const skipped = (v?.skipped ?? 0) + (p?.skipped ?? 0);
+console.log(`\nvitest: ${v ? `${v.passed} passed, ${v.failed} failed` : 'no results'}; playwright: ${p ? `${p.passed} passed, ${p.failed} failed` : 'no results'}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failedSteps > 0 ? 1 : 0);
