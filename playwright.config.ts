@@ -25,7 +25,8 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /** End-to-end tests: the real server (`npx tsx server/main.ts`) on a free port with a fresh PGlite data
- *  directory, serving the production build in dist/ (run `npx vite build` first). No mocked API. */
+ *  directory holding the demo seller and the short-hold 'e2e' seller (tests/e2e/setup-sellers.ts), serving
+ *  the production build in dist/ (run `npx vite build` first). No mocked API. */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
@@ -45,7 +46,8 @@ export default defineConfig({
     { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    // Sellers first (demo, and 'e2e' with a short cart hold), then the server.
+    command: 'npx tsx tests/e2e/setup-sellers.ts && npx tsx server/main.ts',
     url: `${baseURL}/storefront-config.json`,
     timeout: 120_000,
     // Only for debugging against a server you started yourself on E2E_PORT; normal runs start their own.

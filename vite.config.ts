@@ -26,7 +26,9 @@ export default defineConfig({
         // Screens are split by the router's lazy() imports. The libraries every screen needs go in one
         // 'vendor' chunk (cached across deploys that only touch our code); DOMPurify stays with ContentBlock.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](?!dompurify)/ }],
+          // Only libraries the first page load needs ($initial): the @rjsf form stack and ajv stay in the
+          // lazy chunk of the first screen that draws a form (src/forms/theme.tsx).
+          groups: [{ name: 'vendor', test: /node_modules[\\/](?!dompurify)/, tags: ['$initial'] }],
         },
       },
     },

@@ -13,6 +13,8 @@ export interface ServerConfig {
   production: boolean;
   /** Folder of the built storefront served at /. */
   staticDir: string;
+  /** Public address of the storefront for links in e-mails (never taken from a request's Host header). */
+  publicUrl: string;
   /** Slug of the seller served when a request names none. */
   defaultSeller: string;
   /** Seller folder loaded on first start when the database holds no seller. */
@@ -32,6 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     production: env.NODE_ENV === 'production',
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     defaultSeller: env.DEFAULT_SELLER ?? 'demo',
     demoSellerDir: path.resolve(root, env.DEMO_SELLER_DIR ?? 'sellers/demo'),
   };

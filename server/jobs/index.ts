@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { startAuthCleanup } from './auth-cleanup';
 import { startCartSweeper } from './cart-sweeper';
 
 export interface Jobs { stop(): void }
@@ -6,6 +7,6 @@ export interface Jobs { stop(): void }
 /** Background timers. Each job is idempotent and claims its rows with `skip locked`, so any number of
  *  server processes may run them side by side. */
 export function startJobs(deps: Deps): Jobs {
-  const stops = [startCartSweeper(deps, 15_000)];
+  const stops = [startCartSweeper(deps, 15_000), startAuthCleanup(deps)];
   return { stop: () => stops.forEach((stop) => stop()) };
 }

@@ -11,6 +11,9 @@ import registerCartRoutes from './cart';
 import registerCheckoutRoutes from './checkout';
 import registerTicketOrderRoutes from './ticket-order';
 import registerUserRoutes from './user';
+import registerAuthRoutes from './auth';
+import registerPasswordResetRoutes from './password-reset';
+import registerMyRoutes from './my';
 
 /** Registers every resource's routes; called once for /api and once for /cached_api. */
 export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -25,4 +28,7 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   await registerCheckoutRoutes(app, deps);
   await registerTicketOrderRoutes(app, deps);
   await registerUserRoutes(app, deps);
+  await registerAuthRoutes(app, deps);
+  await registerPasswordResetRoutes(app, deps);
+  await registerMyRoutes(app, deps);
 }

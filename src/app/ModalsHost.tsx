@@ -2,16 +2,22 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
 import { Modal } from '../components/Modal';
-import { CartContents } from '../components/CartWidget';
+import { MobileCart } from '../components/CartWidget';
+import { CartExpiredModal, CartRemoveModal, ExtendTimerModal } from '../components/CartModals';
+// Cart, dialog and checkout styles: the cart and its dialogs can show on any screen.
+import '../styles/checkout.css';
 
-/** Draws the dialog UiStore says is open; screens open dialogs by name, never by mounting them. */
+/** Draws the dialog UiStore says is open; screens open dialogs by name, never by mounting them. The cart's
+ *  own dialogs (remove confirmation, extend offer) follow the cart store's state. */
 export const ModalsHost = observer(function ModalsHost() {
   const { t } = useTranslation();
-  const { ui } = useStores();
-  switch (ui.modal?.name) {
-    case 'mobile-cart':
-      return <Modal title={t('cart.title')} onClose={ui.closeModal}><CartContents /></Modal>;
-    default:
-      return null;
+  const { ui, cart } = useStores();
+  // One dialog at a time, the most urgent first: the expiry notice, then the cart's own questions.
+  if (ui.modal?.name === 'cart-expiry') return <CartExpiredModal onClose={ui.closeModal} />;
+  if (cart.pendingRemoval) return <CartRemoveModal />;
+  if (cart.showExtendOffer) return <ExtendTimerModal />;
+  if (ui.modal?.name === 'mobile-cart') {
+    return <Modal title={t('cart.title')} onClose={ui.closeModal}><MobileCart /></Modal>;
   }
+  return null;
 });

@@ -1,50 +1,124 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
+import type { CartItem } from '../stores/CartStore';
+import { formatMoney } from '../domain/pricing';
+import { decimalToMinor, sessionLabel } from '../domain/checkout-rules';
+import { ExpiryTimer } from './ExpiryTimer';
 
-/** The cart's contents; the desktop sidebar and the mobile cart dialog both show it. */
-export const CartContents = observer(function CartContents() {
+/** Spec section 9: cart images are 64x51, fetched at double size. */
+const IMAGE = { width: 64, height: 51 };
+
+const CartItemView = observer(function CartItemView({ item, canRemove }: { item: CartItem; canRemove: boolean }) {
   const { t } = useTranslation();
-  const { cart } = useStores();
-  if (cart.isEmpty) return <p className="cart__empty">{t('cart.empty')}</p>;
+  const { cart, config } = useStores();
+  const currency = config.seller.currency;
+  const total = item.types.reduce((sum, type) => sum + decimalToMinor(type.totalPrice), 0);
   return (
-    <ul className="cart__items">
-      {cart.items.map((item) => (
-        <li key={item.id} className="cart__item">
-          <span>{item.name}</span>
-          <span>{t('cart.itemCount', { count: item.ticketCount })}</span>
-        </li>
-      ))}
-    </ul>
+    <li className="cart-item">
+      <div className="cart-item__head">
+        {item.image_url && (
+          <img className="cart-item__image" src={item.image_url} alt="" width={IMAGE.width} height={IMAGE.height} />
+        )}
+        <div className="cart-item__title">
+          <h3 className="cart-item__name">{item.name}</h3>
+          {item.start_datetime && (
+            <p className="cart-item__when">{sessionLabel(item.start_datetime, config.timezone)}</p>
+          )}
+        </div>
+      </div>
+      <ul className="cart-item__types">
+        {item.types.map((type) => (
+          <li key={type.ticket_type_id} className="cart-item__type">
+            <span>{t('cart.typeLine', { count: type.ticketCount, name: type.ticket_type_name })}</span>
+            <span>{formatMoney(decimalToMinor(type.totalPrice), currency)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="cart-item__foot">
+        <span className="cart-item__total">{t('cart.itemTotal', { total: formatMoney(total, currency) })}</span>
+        {canRemove && (
+          <button type="button" className="link-button" disabled={cart.busy}
+            aria-label={t('cart.removeLabel', { name: item.name })} onClick={() => cart.requestRemove(item)}>
+            {t('cart.remove')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+});
+
+interface ContentsProps {
+  /** The checkout screen shows the cart without its own 'Checkout' button and total (it lists totals itself). */
+  showCheckout?: boolean;
+  onNavigate?: () => void;
+}
+
+/** The cart's contents: items grouped by event with types, counts and totals, remove, and 'Checkout'. */
+export const CartContents = observer(function CartContents({ showCheckout = true, onNavigate }: ContentsProps) {
+  const { t } = useTranslation();
+  const { cart, config } = useStores();
+  if (cart.isEmpty) return <p className="cart__empty">{t('cart.empty')}</p>;
+  const totals = cart.cart?.cart_fees.grand_totals;
+  return (
+    <>
+      <ul className="cart__items">
+        {cart.items.map((item) => <CartItemView key={item.id} item={item} canRemove={cart.cart?.state === 'pending'} />)}
+      </ul>
+      {totals && showCheckout && (
+        <p className="cart__total">
+          <span>{t('cart.total')}</span>
+          <strong>{formatMoney(decimalToMinor(totals.total_outstanding), config.seller.currency)}</strong>
+        </p>
+      )}
+      {cart.error && <p className="notice--error" role="alert">{t('app.unexpectedError')}</p>}
+      {showCheckout && (
+        <Link className="button cart__checkout" to="/checkout" onClick={onNavigate}>{t('cart.checkout')}</Link>
+      )}
+    </>
   );
 });
 
 /** Desktop sidebar cart (hidden on small screens, where the mobile footer takes its place). */
-export function CartWidget() {
+export function CartWidget({ showCheckout = true }: { showCheckout?: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
     <section className="cart-widget" aria-labelledby={titleId}>
       <h2 id={titleId} className="cart-widget__title">{t('cart.title')}</h2>
-      <CartContents />
+      <ExpiryTimer />
+      <CartContents showCheckout={showCheckout} />
     </section>
   );
 }
 
-/** The 80 px bar fixed to the bottom of small screens: cart summary and a button that opens the cart. */
+/** The 80 px bar fixed to the bottom of small screens: cart summary, timer and a button that opens the cart. */
 export const MobileFooter = observer(function MobileFooter() {
   const { t } = useTranslation();
   const { cart, ui } = useStores();
   return (
     <div className="mobile-footer">
-      <p className="mobile-footer__summary">
-        {cart.isEmpty ? t('cart.empty') : t('cart.itemCount', { count: cart.ticketCount })}
-      </p>
+      <div className="mobile-footer__summary">
+        <p>{cart.isEmpty ? t('cart.empty') : t('cart.ticketCount', { count: cart.ticketCount })}</p>
+        <ExpiryTimer compact />
+      </div>
       <button type="button" className="button button--secondary" aria-haspopup="dialog"
         onClick={() => ui.openModal('mobile-cart')}>
         {t('cart.open')}
       </button>
+    </div>
+  );
+});
+
+/** The mobile cart dialog's body: timer and contents; following 'Checkout' closes the dialog. */
+export const MobileCart = observer(function MobileCart() {
+  const { ui } = useStores();
+  return (
+    <div className="mobile-cart">
+      <ExpiryTimer />
+      <CartContents onNavigate={ui.closeModal} />
     </div>
   );
 });

@@ -34,3 +34,72 @@ export async function listedEventNames(page: Page): Promise<string[]> {
   await expect(page.locator('main [role="status"]').first()).not.toHaveText(/Loading/);
   return page.locator('.event-item__name').allTextContents();
 }
+
+export interface TomorrowSession {
+  eventId: string;
+  eventName: string;
+  sessionId: string;
+  startIso: string;
+  /** ticket type id by name ('Adult', 'Child', ...) of the session's groups */
+  types: Record<string, string>;
+  /** ticket group id by ticket type name */
+  groups: Record<string, string>;
+}
+
+/** The admission event's first session tomorrow (venue-local date), with its ticket types, from the API. */
+export async function firstSessionTomorrow(request: APIRequestContext, seller = 'demo'): Promise<TomorrowSession> {
+  const config = await (await request.get(`/api/config?_seller=${seller}`)).json();
+  const storefront = config.config._data.find((c: { key: string }) => c.key === 'storefront').value;
+  const timezone: string = config.seller._data[0].timezone;
+  const eventId: string = storefront.admission_event_id;
+  const tomorrow = venueDatePlus(timezone, 1);
+  const sessions = await (await request.get(
+    `/api/events/${eventId}/sessions?_seller=${seller}&_sort=start_datetime&start_datetime._ondate=${tomorrow}&_limit=1`)).json();
+  const session = sessions.event_session._data[0];
+  expect(session, `a session on ${tomorrow}`).toBeTruthy();
+  const detail = await (await request.get(`/api/events/${eventId}?_seller=${seller}&_embed=ticket_group,ticket_type`)).json();
+  const types: Record<string, string> = {};
+  const groups: Record<string, string> = {};
+  for (const type of detail.ticket_type?._data ?? []) {
+    types[type.name] ??= type.id;
+    groups[type.name] ??= type.ticket_group_id;
+  }
+  return { eventId, eventName: detail.event_template._data[0].name, sessionId: session.id, startIso: session.start_datetime, types, groups };
+}
+
+/** 'YYYY-MM-DD' of today plus `days` in a timezone. */
+export function venueDatePlus(timezone: string, days: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date());
+  const [y, m, d] = parts.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Puts tickets in a new cart through the real API from the page's context (it shares the browser's cookies,
+ *  so the cart's owner cookie lands in the browser). Returns the cart id. */
+export async function reserveThroughApi(page: Page, seller: string, sessionId: string, typeIds: string[],
+  additionalInfo?: Record<string, unknown>): Promise<string> {
+  const response = await page.request.post(`/api/cart/modify?_seller=${seller}`, {
+    headers: { 'X-Ticketing-App': 'ecomm' },
+    data: {
+      add: typeIds.map((ticket_type_id) => ({ event_session_id: sessionId, ticket_type_id })),
+      ...(additionalInfo ? { additional_info: additionalInfo } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).cart._data[0].id;
+}
+
+/** Fills the purchaser form, the test-mode card and the terms on /checkout. */
+export async function fillCheckout(page: Page, card: string, person = { first: 'Ada', last: 'Lovelace', email: 'ada@example.com' }) {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await field('First Name').fill(person.first);
+  await field('Last Name').fill(person.last);
+  await field('Email Address').fill(person.email);
+  await field('Confirm Email Address').fill(person.email);
+  await field('Card number').fill(card);
+  await field('Expiry (MM/YY)').fill('12/34');
+  await field('CVC').fill('123');
+  const terms = page.getByLabel('I accept the terms and conditions');
+  if (await terms.count()) await terms.check();
+}

@@ -7,17 +7,22 @@ import { imageUrl } from '../../api/client';
 import { SafeHtml } from '../../components/ContentBlock';
 import { ScreenSections } from '../../components/ScreenSections';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { CartWidget, MobileFooter } from '../../components/CartWidget';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
+import { ReservationFlow } from './ReservationFlow';
+import { useReservationStore } from './useReservationStore';
+import '../../styles/reserve.css';
 
 /** Spec section 9: cover images are requested 1500 wide. */
 const COVER_WIDTH = 1500;
 
-/** /events/:eventId(/:action): the event's image, name, subtitle and description. The reservation flow
- *  (dates, sessions, quantities) is the next piece of work and is deliberately not drawn here yet. */
+/** /events/:eventId(/:action): the event's image, name, subtitle and description, then the date-first
+ *  reservation flow (its own store per visit), with the cart beside it (in the footer on small screens). */
 export const EventDetailScreen = observer(function EventDetailScreen() {
   const { t } = useTranslation();
   const { eventId = '' } = useParams();
   const { events, config } = useStores();
+  const reservation = useReservationStore(eventId);
 
   useEffect(() => {
     void events.loadEvent(eventId);
@@ -41,22 +46,31 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
   const imageId = event.meta?.image_cover ?? event.meta?.image_profile ?? null;
   const alt = (event.meta?.image_cover_alt ?? event.meta?.image_profile_alt ?? '') as string;
   return (
-    <article className="container page event-detail">
-      <ScreenSections screen="event-detail" sections={{
-        'back-link': () => <p><Link className="back-link" to="/events">{t('eventDetail.back')}</Link></p>,
-        image: () => imageId
-          ? <img className="event-detail__image" alt={alt}
-              src={imageUrl(config.deployment.apiBaseUrl, imageId, { width: COVER_WIDTH })} />
-          : null,
-        heading: () => (
-          <header className="event-detail__header">
-            <h1 className="page-title">{event.name}</h1>
-            {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
-          </header>
-        ),
-        description: () => event.description
-          ? <SafeHtml className="event-detail__description" html={event.description} /> : null,
-      }} />
-    </article>
+    <div className="container event-detail-page">
+      <article className="event-detail">
+        <ScreenSections screen="event-detail" sections={{
+          'back-link': () => <p><Link className="back-link" to="/events">{t('eventDetail.back')}</Link></p>,
+          image: () => imageId
+            ? <img className="event-detail__image" alt={alt}
+                src={imageUrl(config.deployment.apiBaseUrl, imageId, { width: COVER_WIDTH })} />
+            : null,
+          heading: () => (
+            <header className="event-detail__header">
+              <h1 className="page-title">{event.name}</h1>
+              {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
+            </header>
+          ),
+          description: () => event.description
+            ? <SafeHtml className="event-detail__description" html={event.description} /> : null,
+        }} />
+        {reservation
+          ? <ReservationFlow store={reservation} />
+          : <p role="status" className="reserve__status">{t('reserve.loading')}</p>}
+      </article>
+      <div className="event-detail-page__aside">
+        <CartWidget />
+      </div>
+      <MobileFooter />
+    </div>
   );
 });

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import type { Seller } from '../db/types';
+import { ApiError } from './errors';
+import { SESSION_COOKIE, SESSION_DAYS, sessionAuth, type Auth } from '../services/auth/sessions';
+
+export type { Auth } from '../services/auth/sessions';
+
+/**
+ * The logged-in user of a request, from the session cookie: {user, identity}, or null for a visitor.
+ * With a seller, a session of another seller does not count. Results are cached on the request.
+ */
+export async function getAuth(deps: Deps, request: FastifyRequest, seller?: Pick<Seller, 'id'> | null): Promise<Auth | null> {
+  const cache = request as FastifyRequest & { _auth?: Map<string, Auth | null> };
+  cache._auth ??= new Map();
+  const key = seller?.id ?? '*';
+  if (!cache._auth.has(key)) cache._auth.set(key, await sessionAuth(deps, request.cookies?.[SESSION_COOKIE], seller?.id));
+  return cache._auth.get(key)!;
+}
+
+export const notAuthenticated = () => new ApiError(401, 'not_authenticated', 'Please log in to continue.');
+
+/** getAuth, or a 401 not_authenticated. */
+export async function requireAuth(deps: Deps, request: FastifyRequest, seller?: Pick<Seller, 'id'> | null): Promise<Auth> {
+  const auth = await getAuth(deps, request, seller);
+  if (!auth) throw notAuthenticated();
+  return auth;
+}
+
+/** httpOnly, SameSite=Lax; Secure when the request came over https (trustProxy reads X-Forwarded-Proto). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_DAYS * 86_400,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}

@@ -1,0 +1,23 @@
+import type { Deps } from '../deps';
+import { purgeRateLimits } from '../services/auth/rate-limit';
+
+/** Removes ended sessions, login tokens a day past their expiry and old rate-limit windows. */
+export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; tokens: number; windows: number }> {
+  const now = deps.now();
+  const sessions = await deps.db.deleteFrom('auth_session').where('expires_at', '<=', now).executeTakeFirst();
+  const tokens = await deps.db.deleteFrom('login_token').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).executeTakeFirst();
+  const windows = await purgeRateLimits(deps);
+  return { sessions: Number(sessions.numDeletedRows ?? 0), tokens: Number(tokens.numDeletedRows ?? 0), windows };
+}
+
+/** Runs the cleanup every `intervalMs` (default hourly); returns the function that stops it. */
+export function startAuthCleanup(deps: Deps, intervalMs = 3_600_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    cleanUpAuth(deps).catch((err) => console.error('auth cleanup failed', err)).finally(() => { running = false; });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import { ApiError } from '../http/errors';
+import { clearSessionCookie, setSessionCookie } from '../http/auth';
+import { resolveSeller, sellerOf } from '../http/seller';
+import { tables } from '../http/tables';
+import { identityWire, userWire } from '../services/auth/account';
+import { login, type LoginBody } from '../services/auth/login';
+import { requestOtp } from '../services/auth/otp';
+import { OTP_MINUTES } from '../services/auth/mails';
+import { createSession, endSession, sessionAuth, SESSION_COOKIE } from '../services/auth/sessions';
+
+const str = (max: number) => ({ type: 'string', maxLength: max });
+const sellerQuery = { type: 'object', properties: { _seller: { type: 'string', maxLength: 100 } } };
+const loginBody = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    method: str(40), username: str(254), email: str(254), password: str(1024), scan_code: str(100), zip_code: str(20),
+    last_name: str(100), otp: str(20), token: str(100), cart_id: str(40), state: str(100),
+  },
+};
+
+/** A 429 tells the browser when to come back. */
+export const retryAfter = async (_req: FastifyRequest, reply: FastifyReply, error: Error) => {
+  if (error instanceof ApiError && error.code === 'rate_limited') reply.header('Retry-After', String(error.extra?.retry_after ?? 60));
+};
+
+/** Logs the user in: a new session token every time, in the session cookie; answers like GET my/user. */
+async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, userId: string, sellerId: string) {
+  // A login replaces whatever session this browser had.
+  await endSession(deps, request.cookies?.[SESSION_COOKIE]);
+  const user = await deps.db.selectFrom('app_user').select(['id', 'seller_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const { token } = await createSession(deps, user);
+  setSessionCookie(request, reply, token);
+  const auth = (await sessionAuth(deps, token, sellerId))!;
+  return tables({ user: [userWire(auth.user)], identity: [identityWire(auth.identity, true)] });
+}
+
+/** POST login, POST login/request_otp, POST login/otp_verify, POST logout. */
+export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
+  app.post('/login', { schema: { querystring: sellerQuery, body: loginBody }, onError: retryAfter }, async (request, reply) => {
+    const seller = await sellerOf(deps, request);
+    const userId = await login(deps, seller, (request.body ?? {}) as LoginBody, request.ip);
+    return startSession(deps, request, reply, userId, seller.id);
+  });
+
+  app.post('/login/request_otp', {
+    schema: { querystring: sellerQuery, body: { type: 'object', required: ['email'], additionalProperties: false,
+      properties: { email: str(254), state: str(100), provider: str(40) } } },
+    onError: retryAfter,
+  }, async (request) => {
+    const body = request.body as { email: string; state?: string };
+    // `state` carries the seller slug the storefront is showing.
+    const seller = body.state ? await resolveSeller(deps, body.state) : await sellerOf(deps, request);
+    const method = (seller.config?.auth?.method as string | undefined) ?? 'password';
+    if (method !== 'otp' && method !== 'otp_or_password') {
+      throw new ApiError(400, 'unknown_auth_method', 'Unknown auth method', 'request_otp', { method: 'otp' });
+    }
+    const token = await requestOtp(deps, seller, body.email, request.ip);
+    return { token, expires_in: OTP_MINUTES * 60 };
+  });
+
+  app.post('/login/otp_verify', {
+    schema: { querystring: sellerQuery, body: { type: 'object', required: ['token', 'otp'], additionalProperties: false,
+      properties: { token: str(100), otp: str(20), state: str(100), cart_id: str(40) } } },
+    onError: retryAfter,
+  }, async (request, reply) => {
+    const body = request.body as { token: string; otp: string; state?: string };
+    const seller = body.state ? await resolveSeller(deps, body.state) : await sellerOf(deps, request);
+    const userId = await login(deps, seller, { method: 'otp', token: body.token, otp: body.otp }, request.ip);
+    return startSession(deps, request, reply, userId, seller.id);
+  });
+
+  app.post('/logout', { schema: { querystring: sellerQuery } }, async (request, reply) => {
+    await endSession(deps, request.cookies?.[SESSION_COOKIE]);
+    clearSessionCookie(request, reply);
+    return { logout: { _data: [{ logged_out: true }], _count: 1 } };
+  });
+}

@@ -1,0 +1,55 @@
+import type { Deps } from '../../deps';
+import { ApiError } from '../../http/errors';
+
+/** Fixed-window limits (hits per window) for the requests an attacker would repeat. */
+export const LIMITS = {
+  login_ip: { max: 30, windowSeconds: 900 },
+  login_account: { max: 10, windowSeconds: 900 },
+  otp_request_ip: { max: 10, windowSeconds: 900 },
+  otp_request_email: { max: 5, windowSeconds: 900 },
+  otp_verify_ip: { max: 30, windowSeconds: 900 },
+  reset_request_ip: { max: 10, windowSeconds: 900 },
+  reset_request_email: { max: 5, windowSeconds: 900 },
+  resend_ip: { max: 10, windowSeconds: 900 },
+  resend_email: { max: 5, windowSeconds: 900 },
+} as const;
+export type LimitName = keyof typeof LIMITS;
+
+export const rateLimited = (retryAfter: number) => new ApiError(429, 'rate_limited',
+  'Too many attempts. Please wait a few minutes and try again.', undefined, { retry_after: retryAfter });
+
+/**
+ * Counts one hit and refuses it past the limit. One statement per hit: the insert takes the window's
+ * first hit, the conditional update counts the others only while under the limit, so concurrent hits
+ * can never push the count beyond `max` and no read-then-write race exists.
+ */
+export async function hit(deps: Deps, name: LimitName, subject: string): Promise<void> {
+  if (!(await tryHit(deps, name, subject))) {
+    const { windowSeconds } = LIMITS[name];
+    const nowMs = deps.now().getTime();
+    const end = Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000 + windowSeconds * 1000;
+    throw rateLimited(Math.max(1, Math.ceil((end - nowMs) / 1000)));
+  }
+}
+
+/** Like hit() but answers false instead of throwing (for mails sent on the side). */
+export async function tryHit(deps: Deps, name: LimitName, subject: string): Promise<boolean> {
+  const { max, windowSeconds } = LIMITS[name];
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(deps.now().getTime() / windowMs) * windowMs);
+  const row = await deps.db.insertInto('rate_limit')
+    .values({ key: `${name}:${subject}`, window_start: windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(['key', 'window_start'])
+      .doUpdateSet((eb) => ({ count: eb('rate_limit.count', '+', 1) }))
+      .where('rate_limit.count', '<', max))
+    .returning('count').executeTakeFirst();
+  return !!row;
+}
+
+/** Old windows are worthless; the cleanup job removes them. */
+export async function purgeRateLimits(deps: Deps): Promise<number> {
+  const longest = Math.max(...Object.values(LIMITS).map((l) => l.windowSeconds));
+  const r = await deps.db.deleteFrom('rate_limit').where('window_start', '<', new Date(deps.now().getTime() - longest * 2000))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
+}

@@ -1,0 +1,120 @@
+/**
+ * Checkout rules without I/O (spec sections 5, 8, 9): purchaser field checks the schema cannot express,
+ * the test-mode card fields, and how a failed checkout is handled.
+ */
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import type { ApiError } from '../api/errors';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const NAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 50;
+/** Letters and digits with an optional single space or hyphen between groups, 4 to 10 long. */
+export const ZIP_PATTERN = '^(?=.{4,10}$)[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$';
+
+export interface IdentityFormData {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  email_confirm?: string;
+  phone?: string;
+  zip_code?: string;
+}
+
+/** 'Email addresses must match.' compares ignoring case and surrounding blanks. */
+export function emailsMatch(email: string | undefined, confirm: string | undefined): boolean {
+  return (email ?? '').trim().toLowerCase() === (confirm ?? '').trim().toLowerCase();
+}
+
+/** The POST user body: trimmed, empty optional fields left out. */
+export function purchaserBody(form: IdentityFormData) {
+  const text = (v: string | undefined) => (v ?? '').trim();
+  return {
+    first_name: text(form.first_name), last_name: text(form.last_name), email: text(form.email),
+    email_confirm: text(form.email_confirm),
+    ...(text(form.phone) ? { phone: text(form.phone) } : {}),
+    ...(text(form.zip_code) ? { zip_code: text(form.zip_code) } : {}),
+  };
+}
+
+export interface CardForm { number: string; expiry: string; cvc: string }
+export type CardField = keyof CardForm;
+export type CardErrors = Partial<Record<CardField, 'required' | 'invalid'>>;
+
+export const cardDigits = (number: string) => number.replace(/[\s-]/g, '');
+
+/** 'MM/YY' (or MM/YYYY) -> month and four-digit year; null when it is not a date. */
+export function parseExpiry(expiry: string): { month: number; year: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!m) return null;
+  const month = Number(m[1]);
+  if (month < 1 || month > 12) return null;
+  const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return { month, year };
+}
+
+/** Shape checks only: whether the card is good is the provider's answer. An expiry in the past is invalid. */
+export function validateCard(card: CardForm, now: Date): CardErrors {
+  const errors: CardErrors = {};
+  const digits = cardDigits(card.number);
+  if (!digits) errors.number = 'required';
+  else if (!/^\d{12,19}$/.test(digits)) errors.number = 'invalid';
+  const expiry = parseExpiry(card.expiry);
+  if (!card.expiry.trim()) errors.expiry = 'required';
+  else if (!expiry || Date.UTC(expiry.year, expiry.month, 1) <= now.getTime()) errors.expiry = 'invalid';
+  if (!card.cvc.trim()) errors.cvc = 'required';
+  else if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = 'invalid';
+  return errors;
+}
+
+export function cardGatewayData(card: CardForm) {
+  const expiry = parseExpiry(card.expiry)!;
+  return { card: { number: cardDigits(card.number), exp_month: expiry.month, exp_year: expiry.year, cvc: card.cvc.trim() } };
+}
+
+export type CheckoutFailure =
+  | { kind: 'requires_action'; intentId: string }
+  | { kind: 'payment'; providerMessage: string }
+  | { kind: 'expired' }
+  | { kind: 'booked'; orderId: string | null }
+  | { kind: 'validation'; field: string | null; description: string }
+  | { kind: 'unexpected' };
+
+/** Spec sections 4 and 8: what a failed POST user / guest_checkout means for the shopper. */
+export function classifyCheckoutError(error: ApiError): CheckoutFailure {
+  const extra = error._extra ?? {};
+  if (error.status === 402 && error._code === 'intent_requires_action' && typeof extra.intent_id === 'string') {
+    return { kind: 'requires_action', intentId: extra.intent_id };
+  }
+  if (error.status === 402 || error._context === 'payment') return { kind: 'payment', providerMessage: error._description };
+  if (error._code === 'cart_expired') return { kind: 'expired' };
+  if (error._code === 'cart_booked') {
+    return { kind: 'booked', orderId: typeof extra.ticket_order_id === 'string' ? extra.ticket_order_id : null };
+  }
+  if (error.status === 400 && error._code === 'validation_failed') {
+    return { kind: 'validation', field: typeof extra.field === 'string' ? extra.field : null, description: error._description };
+  }
+  return { kind: 'unexpected' };
+}
+
+/** Wire money ('12.50') -> minor units (1250). */
+export function decimalToMinor(value: string | null | undefined): number {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
+/** 'mm:ss' of the expiry timer. */
+export function clockText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Spec section 9 format 'ddd, MMM D, YYYY [at] h:mm A', in the venue's timezone. */
+export function sessionLabel(iso: string, tz: string | null | undefined): string {
+  const d = tz ? dayjs(iso).tz(tz) : dayjs(iso);
+  return d.format('ddd, MMM D, YYYY [at] h:mm A');
+}

@@ -1,0 +1,59 @@
+/**
+ * The one table that turns an error of the reserve call (spec section 8, "Reserve") into an i18n key.
+ * event_session_sold_out is not here: the reservation flow handles it (reload sessions or the calendar,
+ * spec section 4) and words it with reserve.soldOut.session / reserve.soldOut.date.
+ */
+export interface ReserveErrorLike {
+  status: number;
+  _code: string;
+  _description?: string;
+  _context?: string;
+  _extra?: Record<string, unknown>;
+}
+
+export interface ReserveErrorMessage {
+  /** i18n key */
+  key: string;
+  /** interpolation values */
+  params?: Record<string, string | number>;
+}
+
+export const SESSION_SOLD_OUT = 'event_session_sold_out';
+
+/** code -> key, for the codes spec section 8 expects from a reservation. */
+export const RESERVE_ERROR_KEYS: Readonly<Record<string, string>> = {
+  max_tickets_per_order_exceeded: 'reserve.errors.maxTicketsPerOrder',
+  min_tickets_per_order_not_met: 'reserve.errors.minTicketsPerOrder',
+  member_limit_exceeded: 'reserve.errors.memberLimit',
+  ticket_group_capacity_exceeded: 'reserve.errors.groupCapacity',
+  ticket_group_sold_out: 'reserve.errors.groupSoldOut',
+  session_capacity_exceeded: 'reserve.errors.sessionCapacity',
+  invalid_citypass: 'reserve.errors.citypass',
+  code_exhausted: 'reserve.errors.citypass',
+  additional_info_validation_failed: 'reserve.errors.survey',
+  cart_expired: 'reserve.errors.cartExpired',
+  event_session_not_found: 'reserve.errors.sessionNotFound',
+  ticket_type_not_found: 'reserve.errors.ticketTypesNotFound',
+};
+
+/** Where a message should come from for an error of the reserve call. */
+export function reserveErrorMessage(error: ReserveErrorLike): ReserveErrorMessage {
+  const extra = error._extra ?? {};
+  if (error._code === 'rule_blocks_reserve') {
+    // A checkout rule wants a promo code first (block_reason code_required); other rules say why themselves.
+    if (extra.block_reason === 'code_required') return { key: 'reserve.errors.codeRequired' };
+    return error._description ? { key: 'reserve.errors.described', params: { description: error._description } } : { key: 'reserve.errors.ruleBlocks' };
+  }
+  if (error._code === 'validation_failed' && error._context === 'event_calendar') return { key: 'reserve.errors.tooManyTypes' };
+  const key = RESERVE_ERROR_KEYS[error._code];
+  if (key) {
+    const params: Record<string, string | number> = {};
+    for (const name of ['max', 'min', 'count']) if (typeof extra[name] === 'number') params[name] = extra[name] as number;
+    return { key, params };
+  }
+  // Other 4xx: the API's own description when it gave one (spec section 8), else the generic sentence.
+  if (error.status >= 400 && error.status < 500 && error._description) {
+    return { key: 'reserve.errors.described', params: { description: error._description } };
+  }
+  return { key: 'app.unexpectedError' };
+}

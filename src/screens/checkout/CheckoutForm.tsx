@@ -1,0 +1,99 @@
+import { useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../stores/context';
+import { ThemedForm } from '../../forms/theme';
+import { Modal } from '../../components/Modal';
+import { validateCard, type CardErrors, type CardForm, type IdentityFormData } from '../../domain/checkout-rules';
+import { CardFields } from './CardFields';
+import { TermsField } from './TermsField';
+import { CheckoutMessages } from './CheckoutMessages';
+import { identityErrorMessages, identitySchema, identityUiSchema, validateIdentity } from './identity-form';
+
+const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
+
+/** Purchaser details, terms, test-mode card and the pay button; one submit validates all of it. */
+export const CheckoutForm = observer(function CheckoutForm({ free }: { free: boolean }) {
+  const { t } = useTranslation();
+  const { checkout, config } = useStores();
+  const termsHtml = typeof config.storefront.terms_html === 'string' ? config.storefront.terms_html.trim() : '';
+  const [identity, setIdentity] = useState<IdentityFormData>({});
+  const [card, setCard] = useState<CardForm>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const [termsModal, setTermsModal] = useState(false);
+  const [showSummary, setShowSummary] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const finish = async (promise: ReturnType<typeof checkout.submit>) => {
+    // A completed checkout is followed by the screen (it watches checkout.completedOrderIds).
+    const outcome = await promise;
+    if (outcome.kind === 'failed' && checkout.failure?.kind === 'payment') setCard((c) => ({ ...c, cvc: '' }));
+  };
+
+  /** Runs after @rjsf validated the purchaser: the card and terms are checked together with it. */
+  const attempt = (identityValid: boolean, data?: IdentityFormData) => {
+    checkout.clearFailure();
+    const nextCardErrors = free ? {} : validateCard(card, new Date());
+    const termsOk = !termsHtml || termsAccepted;
+    setCardErrors(nextCardErrors);
+    setTermsError(!termsOk);
+    const cardOk = Object.keys(nextCardErrors).length === 0;
+    if (!identityValid || !cardOk || !termsOk) {
+      setShowSummary(!identityValid || !cardOk);
+      if (identityValid && !cardOk) {
+        // @rjsf focuses its own first invalid field; the card fields come after it.
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('.card-form [aria-invalid="true"]')?.focus());
+      } else if (identityValid && cardOk && !termsOk) {
+        setTermsModal(true);
+      }
+      return;
+    }
+    setShowSummary(false);
+    void finish(checkout.submit(data ?? identity, free ? null : card));
+  };
+
+  return (
+    <div ref={formRef} className="checkout-form">
+      <ThemedForm<IdentityFormData>
+        schema={identitySchema}
+        uiSchema={identityUiSchema(t)}
+        formData={identity}
+        disabled={checkout.submitting}
+        customValidate={validateIdentity(t)}
+        errorMessages={identityErrorMessages}
+        onChange={(e) => setIdentity(e.formData ?? {})}
+        onError={() => attempt(false)}
+        onSubmit={(e) => attempt(true, e.formData)}
+      >
+        {!free && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
+        {termsHtml && (
+          <TermsField html={termsHtml} accepted={termsAccepted} error={termsError} disabled={checkout.submitting}
+            modalOpen={termsModal} onModalOpenChange={setTermsModal}
+            onChange={(v) => { setTermsAccepted(v); if (v) setTermsError(false); }}
+            onDecline={() => { setTermsAccepted(false); setTermsError(true); }} />
+        )}
+        <CheckoutMessages showSummary={showSummary} />
+        <button type="submit" className="button checkout-form__pay" disabled={checkout.submitting}
+          aria-busy={checkout.submitting || undefined}>
+          {free ? t('checkout.completeOrder') : t('checkout.payNow')}
+        </button>
+        {checkout.submitting && <p className="checkout-form__processing" role="status">{t('checkout.processing')}</p>}
+      </ThemedForm>
+      {checkout.pendingIntentId && (
+        <Modal title={t('payment.confirmTitle')} onClose={checkout.cancelPendingAction}>
+          <p>{t('payment.confirmBody')}</p>
+          <div className="modal__actions">
+            <button type="button" className="button button--secondary" onClick={checkout.cancelPendingAction}>
+              {t('payment.confirmCancel')}
+            </button>
+            <button type="button" className="button" onClick={() => void finish(checkout.confirmPendingAction())}>
+              {t('payment.confirm')}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,24 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../stores/context';
+
+/** The error summary and payment outcome above the pay button, announced when they appear. */
+export const CheckoutMessages = observer(function CheckoutMessages({ showSummary }: { showSummary: boolean }) {
+  const { t } = useTranslation();
+  const { checkout } = useStores();
+  const failure = checkout.failure;
+  let message: string | null = null;
+  if (showSummary || failure?.kind === 'validation') {
+    message = t('checkout.errorSummary');
+    if (failure?.kind === 'validation' && failure.description) message = `${message} ${failure.description}`;
+  } else if (failure?.kind === 'payment') {
+    message = t('payment.failed', { message: failure.providerMessage || t('payment.generic') });
+  } else if (failure?.kind === 'unexpected' || failure?.kind === 'booked') {
+    message = t('payment.unexpected');
+  }
+  return (
+    <div className="checkout-messages" role="alert">
+      {message && <p className="notice--error">{message}</p>}
+    </div>
+  );
+});

@@ -1,0 +1,180 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { AxiosInstance } from 'axios';
+import { createPurchaser, guestCheckout, type CheckoutBody } from '../api/checkout';
+import { toApiError } from '../api/errors';
+import { getOrder, type OrderResponse } from '../api/orders';
+import {
+  cardGatewayData, classifyCheckoutError, purchaserBody, type CardForm, type CheckoutFailure, type IdentityFormData,
+} from '../domain/checkout-rules';
+import type { CartStore } from './CartStore';
+
+export interface CheckoutStoreDeps {
+  api: AxiosInstance;
+  cart: CartStore;
+  /** Keeps order access tokens for the confirmation page across a reload (sessionStorage in the browser). */
+  tokenStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } | null;
+}
+
+export type CheckoutOutcome =
+  | { kind: 'completed'; orderIds: string[] }
+  | { kind: 'requires_action' }
+  | { kind: 'failed' };
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
+const TOKEN_KEY = (orderId: string) => `storefront.orderToken.${orderId}`;
+
+/** The payment step: purchaser identity, the guest checkout call and its outcomes, and the confirmation's orders. */
+export class CheckoutStore {
+  submitting = false;
+  failure: CheckoutFailure | null = null;
+  /** 402 intent_requires_action: the intent the shopper must confirm before the retry. */
+  pendingIntentId: string | null = null;
+  /** Set when a checkout booked orders; the checkout screen moves on to the confirmation. */
+  completedOrderIds: string[] | null = null;
+
+  completionState: LoadState = 'idle';
+  /** 404: the orders are not ours or do not exist ('We could not find that order.'). */
+  completionNotFound = false;
+  orders: OrderResponse[] = [];
+  private lastPurchaser: { key: string; id: string } | null = null;
+  private lastAttempt: { identity: IdentityFormData } | null = null;
+  private readonly deps: CheckoutStoreDeps;
+
+  constructor(deps: CheckoutStoreDeps) {
+    this.deps = deps;
+    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt'>(this,
+      { deps: false, lastPurchaser: false, lastAttempt: false }, { autoBind: true });
+  }
+
+  private get tokens() {
+    if (this.deps.tokenStorage !== undefined) return this.deps.tokenStorage;
+    try {
+      return typeof window !== 'undefined' ? window.sessionStorage : null;
+    } catch {
+      return null;
+    }
+  }
+
+  accessTokenOf(orderId: string): string | null {
+    return this.tokens?.getItem(TOKEN_KEY(orderId)) ?? null;
+  }
+
+  clearFailure(): void {
+    this.failure = null;
+  }
+
+  /**
+   * POST user (reused while the details are unchanged), then POST cart/{id}/guest_checkout for the
+   * outstanding amount. `card` is null for a free order (gateway free, no email per spec section 7).
+   */
+  async submit(identity: IdentityFormData, card: CardForm | null): Promise<CheckoutOutcome> {
+    return this.run(identity, card ? cardGatewayData(card) : {});
+  }
+
+  /** The shopper confirmed the extra step: retry with the intent id as the source. */
+  async confirmPendingAction(): Promise<CheckoutOutcome> {
+    const intentId = this.pendingIntentId;
+    const attempt = this.lastAttempt;
+    this.pendingIntentId = null;
+    if (!intentId || !attempt) return { kind: 'failed' };
+    return this.run(attempt.identity, { source: intentId });
+  }
+
+  cancelPendingAction(): void {
+    this.pendingIntentId = null;
+  }
+
+  private async run(identity: IdentityFormData, gatewayData: CheckoutBody['gateway_data']): Promise<CheckoutOutcome> {
+    const { cart } = this.deps;
+    const row = cart.cart;
+    if (this.submitting || !row || !cart.cartId) return { kind: 'failed' };
+    this.submitting = true;
+    this.failure = null;
+    this.lastAttempt = { identity };
+    try {
+      const guestId = await this.purchaserId(identity);
+      const amount = row.cart_fees.grand_totals.total_outstanding;
+      const free = Number(amount) === 0;
+      const response = await guestCheckout(this.deps.api, row.id, {
+        amount, gateway_id: free ? 'free' : 'test', gateway_data: free ? {} : gatewayData,
+        guest_identity_id: guestId, send_email: !free,
+      });
+      const orders = response.ticket_order?._data ?? [];
+      for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);
+      return this.complete(orders.map((o) => o.id));
+    } catch (error) {
+      return await this.fail(classifyCheckoutError(toApiError(error)));
+    } finally {
+      runInAction(() => { this.submitting = false; });
+    }
+  }
+
+  private async fail(failure: CheckoutFailure): Promise<CheckoutOutcome> {
+    const { cart } = this.deps;
+    switch (failure.kind) {
+      case 'requires_action':
+        runInAction(() => { this.pendingIntentId = failure.intentId; });
+        return { kind: 'requires_action' };
+      case 'payment':
+        // Spec section 8: payment errors refresh the cart, which stays as it was.
+        await cart.load();
+        break;
+      case 'expired':
+        cart.expire();
+        break;
+      case 'booked':
+        if (failure.orderId) return this.complete([failure.orderId]);
+        break;
+      default:
+        break;
+    }
+    runInAction(() => { this.failure = failure; });
+    return { kind: 'failed' };
+  }
+
+  /** One action: the screen sees the orders and the emptied cart together, never an empty cart alone. */
+  private complete(orderIds: string[]): CheckoutOutcome {
+    runInAction(() => {
+      this.completedOrderIds = orderIds;
+      this.deps.cart.clear();
+    });
+    return { kind: 'completed', orderIds };
+  }
+
+  /** The confirmation page took over the result. */
+  consumeCompletion(): void {
+    this.completedOrderIds = null;
+  }
+
+  private async purchaserId(identity: IdentityFormData): Promise<string> {
+    const body = purchaserBody(identity);
+    const key = JSON.stringify(body);
+    if (this.lastPurchaser?.key === key) return this.lastPurchaser.id;
+    let id: string;
+    try {
+      id = await createPurchaser(this.deps.api, body);
+    } catch (error) {
+      // Spec section 7: a 409 naming an identity_id means the purchaser exists already; use it.
+      const apiError = toApiError(error);
+      const existing = apiError.status === 409 ? apiError._extra?.identity_id : undefined;
+      if (typeof existing !== 'string') throw apiError;
+      id = existing;
+    }
+    this.lastPurchaser = { key, id };
+    return id;
+  }
+
+  /** The confirmation page: every order in orderIds (GET ticket_order/{id}). */
+  async loadCompletion(orderIds: string[]): Promise<void> {
+    this.completionState = 'loading';
+    this.completionNotFound = false;
+    try {
+      const orders = await Promise.all(orderIds.map((id) => getOrder(this.deps.api, id, this.accessTokenOf(id))));
+      runInAction(() => { this.orders = orders; this.completionState = 'ready'; });
+    } catch (error) {
+      const status = toApiError(error).status;
+      runInAction(() => { this.orders = []; this.completionNotFound = status === 404 || status === 400; this.completionState = 'error'; });
+    }
+  }
+}

@@ -1,0 +1,368 @@
+import { makeAutoObservable, observable, runInAction } from 'mobx';
+import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketGroupRow, TicketTypeRow } from '../api/events';
+import { toApiError } from '../api/errors';
+import { FEW_TICKETS_THRESHOLD, fewTicketsLeft } from '../domain/availability';
+import {
+  clampToCap, decrementTo, incrementTo, initialQuantity, limitsForGroup, moneyToMinor, parseFlexibleAmount, reserveLines, selectionGuard,
+  type GroupLimits, type ReserveLineInput,
+} from '../domain/quantity';
+import {
+  admitEmailForLine, admitErrors, admitNameForLine, cleanSurveyAnswers, missingSurveyAnswers, selectionAdmitSlots, type AdmitSlot,
+} from '../domain/admit';
+import { formatSessionTime, formatVenueDate, isSessionSoldOut } from '../domain/session-tabs';
+import { reserveErrorMessage, SESSION_SOLD_OUT } from '../domain/reservation-errors';
+import { normaliseRules, quantityMessages } from '../domain/message-rules';
+
+/** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
+export interface ReservationApi {
+  getEvent(eventId: string): Promise<ReservableEvent>;
+  getCalendar(eventId: string, groupIds: string[]): Promise<CalendarDayRow[]>;
+  getSessions(eventId: string, date: string, groupIds: string[]): Promise<SessionRow[]>;
+  getSession(eventId: string, sessionId: string, groupIds: string[]): Promise<SessionDetail>;
+}
+
+/** The cart's reserve call (CartStore.reserve, per the CART/RESERVE contract). */
+export interface ReserveTarget {
+  reserve(lines: ReserveLineInput[], additionalInfo?: Record<string, unknown>): Promise<void>;
+}
+
+export interface ReservationDeps {
+  api: ReservationApi;
+  cart: ReserveTarget;
+  eventId: string;
+  /** the seller's timezone, used when the event has no venue */
+  timezone: string;
+}
+
+export type ReservationState = 'loading' | 'unavailable' | 'init-error' | 'ready';
+export type AdmissionMode = 'date' | 'flexible';
+export interface Notice { key: string; params?: Record<string, string | number>; tone: 'error' | 'warning' }
+
+/** Spec section 9: up to 8 date buttons. */
+export const DATE_BUTTONS = 8;
+/** Handlers sold per session (the server's isSessionSold); other groups are any-date admission. */
+const SESSION_HANDLERS = new Set(['tickets', 'passes', 'seated', 'citypass']);
+export const isDatedGroup = (g: TicketGroupRow) => !g.flexible && SESSION_HANDLERS.has(g.handler);
+const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
+
+/**
+ * The date-first reservation flow of one event-detail visit (spec section 4): loading, then unavailable,
+ * init-error or ready; date -> sessions -> session -> groups and quantities -> admit details, survey -> reserve.
+ */
+export class ReservationStore {
+  state: ReservationState = 'loading';
+  notFound = false;
+  data: ReservableEvent | null = null;
+  calendar: CalendarDayRow[] = [];
+  mode: AdmissionMode | null = null;
+  selectedDate: string | null = null;
+  sessions: SessionRow[] = [];
+  sessionsLoading = false;
+  selectedSessionId: string | null = null;
+  detail: SessionDetail | null = null;
+  detailLoading = false;
+  readonly quantities = observable.map<string, number>();
+  readonly flexiblePrices = observable.map<string, string>();
+  readonly admitValues = observable.map<string, { name?: string; email?: string }>();
+  readonly surveyAnswers = observable.map<string, Record<string, unknown>>();
+  submitting = false;
+  /** set by a submit attempt: field errors (admit, price) show from then on */
+  attempted = false;
+  notice: Notice | null = null;
+  private readonly deps: ReservationDeps;
+  private serial = { sessions: 0, detail: 0 };
+  private disposed = false;
+
+  constructor(deps: ReservationDeps) {
+    this.deps = deps;
+    makeAutoObservable<ReservationStore, 'deps' | 'serial' | 'disposed'>(this,
+      { deps: false, serial: false, disposed: false, quantities: false, flexiblePrices: false, admitValues: false, surveyAnswers: false },
+      { autoBind: true });
+  }
+
+  get eventId(): string { return this.deps.eventId; }
+  get timezone(): string { return this.data?.venue?.timezone ?? this.deps.timezone; }
+  get event() { return this.data?.event ?? null; }
+
+  /** Groups a visitor may buy: members-only groups are hidden (no login yet), as are groups without types. */
+  get publicGroups(): TicketGroupRow[] {
+    const data = this.data;
+    if (!data) return [];
+    return data.groups.filter((g) => g.hidden_type !== 'public_member_only'
+      && data.types.some((t) => t.ticket_group_id === g.id && !t.member_only)).sort(byRank);
+  }
+  get datedGroupIds(): string[] { return this.publicGroups.filter(isDatedGroup).map((g) => g.id); }
+  get flexibleGroups(): TicketGroupRow[] { return this.publicGroups.filter((g) => !isDatedGroup(g) && g.available); }
+
+  get availableDates(): CalendarDayRow[] { return this.calendar.filter((d) => d.enabled && d.status === 'available'); }
+  /** The next dates with anything to show, sold-out ones included so the shopper sees why they cannot pick them. */
+  get dateButtons(): CalendarDayRow[] { return this.calendar.filter((d) => d.enabled).slice(0, DATE_BUTTONS); }
+  get offersBoth(): boolean { return this.availableDates.length > 0 && this.flexibleGroups.length > 0; }
+  /** Which admission the rest of the flow is about; null while the shopper still has to choose. */
+  get effectiveMode(): AdmissionMode | null {
+    if (this.offersBoth) return this.mode;
+    if (this.availableDates.length > 0) return 'date';
+    return this.flexibleGroups.length > 0 ? 'flexible' : null;
+  }
+
+  get selectedSession(): SessionRow | null {
+    return this.detail?.session ?? this.sessions.find((s) => s.id === this.selectedSessionId) ?? null;
+  }
+  get showFewTicketsWarning(): boolean {
+    return this.effectiveMode === 'date' && !!this.detail && fewTicketsLeft(this.detail.session.availableCapacity, FEW_TICKETS_THRESHOLD);
+  }
+
+  /** The groups whose steppers show now, with their types. */
+  get shownGroups(): Array<{ group: TicketGroupRow; types: TicketTypeRow[] }> {
+    const mode = this.effectiveMode;
+    const source = mode === 'date' ? (this.detail && this.detail.session.id === this.selectedSessionId ? this.detail : null)
+      : mode === 'flexible' ? { groups: this.flexibleGroups, types: this.data?.types ?? [] } : null;
+    if (!source) return [];
+    return [...source.groups].sort(byRank)
+      .filter((g) => g.hidden_type !== 'public_member_only')
+      .map((group) => ({ group, types: source.types.filter((t) => t.ticket_group_id === group.id && !t.member_only).sort(byRank) }))
+      .filter((g) => g.types.length > 0);
+  }
+
+  count(typeId: string): number { return this.quantities.get(typeId) ?? 0; }
+  groupCount(groupId: string): number {
+    return this.shownGroups.find((g) => g.group.id === groupId)?.types.reduce((s, t) => s + this.count(t.id), 0) ?? 0;
+  }
+  get ticketCount(): number {
+    return this.shownGroups.reduce((sum, g) => sum + g.types.reduce((s, t) => s + this.count(t.id), 0), 0);
+  }
+
+  /** Stepper limits of a group (the session's capacity shared with the other counted groups). */
+  limitsOf(group: TicketGroupRow): GroupLimits {
+    const typeCount = this.shownGroups.find((g) => g.group.id === group.id)?.types.length ?? 0;
+    const session = this.effectiveMode === 'date' && this.detail ? {
+      available: this.detail.session.availableCapacity,
+      pickedInOtherGroups: this.shownGroups.filter((g) => g.group.id !== group.id && !g.group.exclude_from_event_capacity)
+        .reduce((s, g) => s + this.groupCount(g.group.id), 0),
+    } : null;
+    return limitsForGroup(group, typeCount, session);
+  }
+
+  canIncrement(group: TicketGroupRow, typeId: string): boolean {
+    return incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id)) !== null;
+  }
+  canDecrement(group: TicketGroupRow, typeId: string): boolean {
+    return decrementTo(this.limitsOf(group), this.count(typeId)) !== null;
+  }
+
+  isFlexiblePrice(type: TicketTypeRow): boolean { return type.currency_amount_min !== null && type.currency_amount_max !== null; }
+  priceText(type: TicketTypeRow): string { return this.flexiblePrices.get(type.id) ?? type.currency_amount; }
+  /** The chosen amount in minor units, or null when it is outside min/max. */
+  flexibleAmount(type: TicketTypeRow): number | null {
+    return parseFlexibleAmount(this.priceText(type), moneyToMinor(type.currency_amount_min) ?? 0, moneyToMinor(type.currency_amount_max) ?? 0);
+  }
+
+  /** Admit fields of the selected tickets, grouped by type (group meta first, the event's meta as fallback). */
+  get admitSlots(): Array<{ type: TicketTypeRow; slots: AdmitSlot[] }> {
+    return selectionAdmitSlots(this.shownGroups, this.event?.meta ?? {}, (id) => this.count(id));
+  }
+  /** The message rules' texts for what is selected: the chosen date's and session's messages, quantity messages. */
+  get messages(): string[] {
+    const rules = normaliseRules(this.data?.messageRules ?? []);
+    const lines = this.shownGroups.flatMap(({ group, types }) => types.map((t) => ({
+      ticket_group_id: group.id, ticket_group_name: group.name, ticket_type_id: t.id, ticket_type_name: t.name, quantity: this.count(t.id),
+    })));
+    const day = this.calendar.find((d) => d.date === this.selectedDate);
+    const dateTexts = this.effectiveMode === 'date' ? day?.tooltip ?? [] : [];
+    return [...new Set([...dateTexts, ...(this.selectedSession?.messages ?? []), ...quantityMessages(rules, lines)])];
+  }
+  /** Groups with tickets chosen whose survey has questions. */
+  get surveyGroups(): TicketGroupRow[] {
+    return this.shownGroups.map((g) => g.group)
+      .filter((g) => this.groupCount(g.id) > 0 && Object.keys(g.additional_info_spec?.properties ?? {}).length > 0);
+  }
+
+  // ---- actions
+
+  async load(): Promise<void> {
+    const { api, eventId } = this.deps;
+    this.state = 'loading';
+    try {
+      const data = await api.getEvent(eventId);
+      runInAction(() => { this.data = data; });
+      const dated = this.datedGroupIds;
+      const calendar = dated.length ? await api.getCalendar(eventId, dated) : [];
+      if (this.disposed) return;
+      const ready = runInAction(() => {
+        this.calendar = calendar;
+        this.state = this.availableDates.length === 0 && this.flexibleGroups.length === 0 ? 'unavailable' : 'ready';
+        return this.state === 'ready';
+      });
+      // Spec section 4: a single available date is selected by itself.
+      if (ready && this.effectiveMode === 'date' && this.availableDates.length === 1) {
+        await this.selectDate(this.availableDates[0].date);
+      }
+    } catch (error) {
+      const e = toApiError(error);
+      runInAction(() => { this.notFound = e.status === 404 || e.status === 400; this.state = 'init-error'; });
+    }
+  }
+
+  /** Flexible admission clears the date and vice versa (spec section 4); the other mode's tickets go too. */
+  chooseMode(mode: AdmissionMode): void {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    this.notice = null;
+    this.selectedDate = null;
+    this.clearSession();
+    this.sessions = [];
+    this.resetQuantities();
+  }
+
+  async selectDate(date: string): Promise<void> {
+    if (!this.availableDates.some((d) => d.date === date)) return;
+    if (this.offersBoth && this.mode !== 'date') this.chooseMode('date');
+    this.selectedDate = date;
+    this.notice = null;
+    this.clearSession();
+    await this.loadSessions(date);
+  }
+
+  async loadSessions(date: string): Promise<void> {
+    const request = ++this.serial.sessions;
+    this.sessionsLoading = true;
+    try {
+      const sessions = await this.deps.api.getSessions(this.deps.eventId, date, this.datedGroupIds);
+      if (request !== this.serial.sessions || this.disposed) return;
+      runInAction(() => { this.sessions = sessions; this.sessionsLoading = false; });
+    } catch {
+      if (request !== this.serial.sessions) return;
+      runInAction(() => { this.sessions = []; this.sessionsLoading = false; this.notice = { key: 'app.unexpectedError', tone: 'error' }; });
+    }
+  }
+
+  async selectSession(sessionId: string): Promise<void> {
+    const session = this.sessions.find((s) => s.id === sessionId);
+    if (!session || isSessionSoldOut(session)) return; // a sold-out session is refused
+    this.selectedSessionId = sessionId;
+    this.detail = null;
+    this.notice = null;
+    this.resetQuantities();
+    const request = ++this.serial.detail;
+    this.detailLoading = true;
+    try {
+      const detail = await this.deps.api.getSession(this.deps.eventId, sessionId, this.datedGroupIds);
+      if (request !== this.serial.detail || this.disposed) return;
+      runInAction(() => { this.detail = detail; this.detailLoading = false; this.resetQuantities(); });
+    } catch {
+      if (request !== this.serial.detail) return;
+      runInAction(() => { this.detailLoading = false; this.notice = { key: 'reserve.errors.sessionUnavailable', tone: 'error' }; });
+    }
+  }
+
+  increment(group: TicketGroupRow, typeId: string): void {
+    const next = incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id));
+    if (next !== null) this.quantities.set(typeId, next);
+  }
+  decrement(group: TicketGroupRow, typeId: string): void {
+    const next = decrementTo(this.limitsOf(group), this.count(typeId));
+    if (next !== null) this.quantities.set(typeId, next);
+  }
+  setFlexiblePrice(typeId: string, text: string): void { this.flexiblePrices.set(typeId, text); }
+  setAdmit(key: string, field: 'name' | 'email', value: string): void {
+    this.admitValues.set(key, { ...this.admitValues.get(key), [field]: value });
+  }
+  setSurveyAnswers(groupId: string, answers: Record<string, unknown>): void { this.surveyAnswers.set(groupId, answers); }
+  dismissNotice(): void { this.notice = null; }
+
+  /** Problems that stop a submit before it is sent: guard, prices, admit details. */
+  get blockingProblem(): Notice | null {
+    const guard = selectionGuard({
+      needsAdmissionChoice: this.offersBoth, mode: this.effectiveMode,
+      selectedDate: this.selectedDate, selectedSessionId: this.selectedSessionId, ticketCount: this.ticketCount,
+    });
+    if (guard) return { key: `reserve.guard.${guard}`, tone: 'error' };
+    const badPrice = this.shownGroups.some(({ types }) => types.some((t) => this.count(t.id) > 0 && this.isFlexiblePrice(t) && this.flexibleAmount(t) === null));
+    const badAdmit = this.admitSlots.some(({ slots }) => slots.some((s) => Object.keys(admitErrors(s, this.admitValues.get(s.key) ?? {})).length > 0));
+    // Required questions are checked here too, so a survey form still loading cannot be skipped.
+    const badSurvey = this.surveyGroups.some((g) => missingSurveyAnswers(g.additional_info_spec, this.surveyAnswers.get(g.id) ?? {}).length > 0);
+    if (badPrice || badAdmit || badSurvey) return { key: 'reserve.errors.fixFields', tone: 'error' };
+    return null;
+  }
+
+  /** Adds the selection to the cart. `surveysValid` is the survey forms' own validation. True when reserved. */
+  async submit(surveysValid = true): Promise<boolean> {
+    if (this.submitting) return false;
+    this.attempted = true;
+    const problem = this.blockingProblem ?? (surveysValid ? null : { key: 'reserve.errors.fixFields', tone: 'error' as const });
+    if (problem) { this.notice = problem; return false; }
+    const lines = this.buildLines();
+    const info: Record<string, unknown> = {};
+    for (const group of this.surveyGroups) info[group.id] = cleanSurveyAnswers(group.additional_info_spec, this.surveyAnswers.get(group.id) ?? {});
+    this.submitting = true;
+    this.notice = null;
+    try {
+      await this.deps.cart.reserve(lines, Object.keys(info).length ? info : undefined);
+      return true;
+    } catch (error) {
+      const e = toApiError(error);
+      if (e._code === SESSION_SOLD_OUT && this.effectiveMode === 'date') await this.handleSessionSoldOut();
+      else runInAction(() => { this.notice = { ...reserveErrorMessage(e), tone: 'error' }; });
+      return false;
+    } finally {
+      runInAction(() => { this.submitting = false; });
+    }
+  }
+
+  buildLines(): ReserveLineInput[] {
+    const sessionId = this.effectiveMode === 'date' ? this.selectedSessionId : null;
+    const slotsByType = new Map(this.admitSlots.map((e) => [e.type.id, e.slots]));
+    return this.shownGroups.flatMap(({ types }) => types.flatMap((type) => {
+      const amount = this.isFlexiblePrice(type) ? this.flexibleAmount(type) : null;
+      return reserveLines({
+        sessionId, ticketTypeId: type.id, quantity: this.count(type.id),
+        faceValue: amount === null ? undefined : (amount / 100).toFixed(2),
+        admit: (slotsByType.get(type.id) ?? []).map((slot) => {
+          const value = this.admitValues.get(slot.key) ?? {};
+          return { admit_name: admitNameForLine(value.name), admit_email: slot.showEmail ? admitEmailForLine(value.email) : undefined };
+        }),
+      });
+    }));
+  }
+
+  /** Spec section 4: reload sessions; another with capacity -> pick another session; none -> reload the calendar, clear the date. */
+  private async handleSessionSoldOut(): Promise<void> {
+    const failed = this.selectedSession;
+    const date = this.selectedDate;
+    if (!date) return;
+    await this.loadSessions(date);
+    if (this.sessions.some((s) => !isSessionSoldOut(s))) {
+      runInAction(() => {
+        this.clearSession();
+        this.notice = { key: 'reserve.soldOut.session', params: { time: failed ? formatSessionTime(failed.start_datetime, this.timezone) : '' }, tone: 'error' };
+      });
+      return;
+    }
+    const calendar = await this.deps.api.getCalendar(this.deps.eventId, this.datedGroupIds).catch(() => this.calendar);
+    runInAction(() => {
+      this.calendar = calendar;
+      this.selectedDate = null;
+      this.sessions = [];
+      this.clearSession();
+      this.notice = { key: 'reserve.soldOut.date', params: { date: formatVenueDate(date) }, tone: 'error' };
+    });
+  }
+
+  private clearSession(): void {
+    this.selectedSessionId = null;
+    this.detail = null;
+    this.serial.detail++;
+    this.detailLoading = false;
+  }
+
+  private resetQuantities(): void {
+    this.quantities.clear();
+    this.attempted = false;
+    for (const { group, types } of this.shownGroups) {
+      const limits = this.limitsOf(group);
+      if (types.length === 1) this.quantities.set(types[0].id, clampToCap(limits, initialQuantity(limits)));
+    }
+  }
+
+  dispose(): void { this.disposed = true; }
+}

@@ -1,0 +1,190 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { apiEvents, expectNoSeriousA11yViolations } from './helpers';
+
+const SHOTS = '/tmp/shots';
+
+/** The demo's General Admission: date-first, sessions every 30 minutes, Timed Admission max 20 per order. */
+async function openGeneralAdmission(page: Page, request: Parameters<typeof apiEvents>[0]) {
+  const events = await apiEvents(request);
+  const ga = events.find((e) => e.name === 'General Admission');
+  expect(ga, 'demo seller has General Admission').toBeTruthy();
+  await page.goto(`/events/${ga!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'General Admission' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Choose your admission' })).toBeVisible();
+  return ga!;
+}
+
+async function chooseSingleDate(page: Page) {
+  await page.getByRole('radio', { name: /Visit on a specific date/ }).check();
+  await expect(page.getByRole('button', { name: 'More dates' })).toBeVisible();
+}
+
+/** The second date button (tomorrow or later, so every session of the day is still ahead). */
+async function chooseSecondDate(page: Page) {
+  const dates = page.locator('.date-picker__buttons .date-button:not(.date-button--more)');
+  await dates.nth(1).click();
+  await expect(page.locator('.session-button').first()).toBeVisible();
+}
+
+test.describe('event detail, date-first flow', () => {
+  test('shows up to 8 date buttons named by day, and sessions with times for a chosen date', async ({ page, request }) => {
+    await openGeneralAdmission(page, request);
+    await chooseSingleDate(page);
+    const dates = page.locator('.date-picker__buttons .date-button:not(.date-button--more)');
+    expect(await dates.count()).toBeGreaterThan(1);
+    expect(await dates.count()).toBeLessThanOrEqual(8);
+    await expect(dates.first()).toHaveAccessibleName(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), [A-Z][a-z]{2} \d{1,2}\b/);
+    await chooseSecondDate(page);
+    // Tabs from config: Morning holds the 9:00 AM entry; every session button starts with its time.
+    await expect(page.getByRole('tab', { name: /Morning/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: /^9:00 AM/ })).toBeVisible();
+    await page.getByRole('tab', { name: /Afternoon/ }).click();
+    await expect(page.getByRole('button', { name: /^1:00 PM/ })).toBeVisible();
+  });
+
+  test('the calendar modal works by keyboard alone', async ({ page, request }) => {
+    await openGeneralAdmission(page, request);
+    await chooseSingleDate(page);
+    await page.getByRole('button', { name: 'More dates' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Choose a date' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('grid')).toBeVisible();
+    expect(await dialog.getByRole('row').count()).toBe(7); // header + 6 weeks
+    // Focus lands on the first available day (today); ArrowDown moves a week, ArrowRight a day.
+    // The day buttons are named by the calendar row's ariaLabel (visually hidden text inside the button).
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.querySelector('.visually-hidden')?.textContent ?? '');
+    await expect.poll(focusedLabel).toMatch(/Available/);
+    const before = await focusedLabel();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    const after = await focusedLabel();
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/Available/);
+    const dayOf = (label: string) => Number(/ (\d{1,2}), \d{4}/.exec(label)![1]);
+    const expected = new Date(Date.UTC(2000, 0, dayOf(before) + 8)).getUTCDate();
+    expect(dayOf(after)).toBe(expected); // +7 then +1 (month wrap handled by Date)
+    await expect(page.getByRole('gridcell').getByRole('button', { name: after, exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    // The chosen date's sessions load.
+    await expect(page.locator('.session-button').first()).toBeVisible();
+    await expect(page.locator('.session-button').first()).toHaveAccessibleName(/^\d{1,2}:\d{2} (AM|PM)/);
+  });
+
+  test('steppers follow the quantity rules and the guard messages explain what is missing', async ({ page, request }) => {
+    await openGeneralAdmission(page, request);
+    const submit = page.getByRole('button', { name: 'Add to cart' });
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Please select an admission type to continue.');
+    await chooseSingleDate(page);
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Please select a date to continue.');
+    const dates = page.locator('.date-picker__buttons .date-button:not(.date-button--more)');
+    await dates.nth(1).click();
+    await expect(page.locator('.session-button').first()).toBeVisible();
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Please select a session to continue.');
+    await page.getByRole('button', { name: /^10:00 AM/ }).click();
+    const addAdult = page.getByRole('button', { name: 'Add one Adult' });
+    await expect(addAdult).toBeEnabled();
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Please select at least one ticket to continue.');
+
+    // Nothing to remove at 0; Timed Admission allows 20 per order across its types.
+    await expect(page.getByRole('button', { name: 'Remove one Adult' })).toBeDisabled();
+    for (let i = 0; i < 15; i++) await addAdult.click();
+    const addChild = page.getByRole('button', { name: 'Add one Child' });
+    for (let i = 0; i < 5; i++) await addChild.click();
+    await expect(page.getByLabel('Adult: 15 selected')).toHaveText('15');
+    await expect(page.getByLabel('Child: 5 selected')).toHaveText('5');
+    await expect(addAdult).toBeDisabled();
+    await expect(addChild).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Add one Senior' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Remove one Child' }).click();
+    await expect(page.getByRole('button', { name: 'Add one Senior' })).toBeEnabled();
+    // Names are optional for this group: one 'Full Name' per ticket; the survey asks its questions.
+    await expect(page.getByRole('textbox', { name: /Full Name/ })).toHaveCount(19);
+    await expect(page.getByLabel(/Home ZIP or postal code/)).toBeVisible();
+  });
+
+  test('flexible admission clears the date and shows the any-day passes', async ({ page, request }) => {
+    await openGeneralAdmission(page, request);
+    await chooseSingleDate(page);
+    await chooseSecondDate(page);
+    await page.getByRole('radio', { name: /Flexible admission/ }).check();
+    await expect(page.getByRole('button', { name: 'More dates' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add one Adult Any-Day Pass' })).toBeEnabled();
+    await page.getByRole('radio', { name: /Visit on a specific date/ }).check();
+    await expect(page.locator('.date-button[aria-pressed="true"]')).toHaveCount(0);
+  });
+});
+
+test.describe('event detail, adding to the cart', () => {
+  test('survey answers are required before reserving; then the tickets go to the cart and checkout opens', async ({ page, request }) => {
+    await openGeneralAdmission(page, request);
+    await chooseSingleDate(page);
+    await page.locator('.date-picker__buttons .date-button:not(.date-button--more)').nth(2).click();
+    await page.getByRole('button', { name: /^11:00 AM/ }).click();
+    await page.getByRole('button', { name: 'Add one Adult' }).click();
+    await page.getByRole('textbox', { name: /Full Name/ }).fill('  Ada   Lovelace ');
+    await expect(page.getByLabel(/Home ZIP or postal code/)).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Add to cart' });
+    await submit.click();
+    // The required ZIP question stops the reservation and says so.
+    await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields and try again.');
+    await expect(page.getByText('This field is required.')).toBeVisible();
+    await expect(page).toHaveURL(/\/events\//);
+    await page.getByLabel(/Home ZIP or postal code/).fill('10024');
+    const reserved = page.waitForResponse((r) => /\/api\/cart\/(modify|[^/]+\/modify)/.test(r.url()) && r.request().method() === 'POST');
+    await submit.click();
+    const response = await reserved;
+    expect(response.status()).toBe(200);
+    const body = response.request().postDataJSON();
+    const lines = body.add ?? body.reserve?.tickets;
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ admit_name: 'Ada Lovelace' });
+    expect(JSON.stringify(body)).toContain('10024');
+    await expect(page).toHaveURL(/\/checkout/);
+  });
+
+  test("a flexible-price amount outside min/max says 'Value entered is outside min/max'", async ({ page, request }) => {
+    const events = await apiEvents(request, { 'hidden_type._in': 'public_browsable' });
+    const donation = events.find((e) => e.name === 'Support the Museum');
+    expect(donation).toBeTruthy();
+    await page.goto(`/events/${donation!.id}`);
+    await page.getByRole('button', { name: 'Add one Donation' }).click();
+    const amount = page.getByRole('spinbutton', { name: 'Amount for Donation' });
+    await expect(amount).toHaveAttribute('step', '0.01');
+    await amount.fill('1');
+    await expect(page.getByText('Value entered is outside min/max')).toBeVisible();
+    await amount.fill('30.50');
+    await expect(page.getByText('Value entered is outside min/max')).toBeHidden();
+  });
+});
+
+test.describe('event detail accessibility and screenshots', () => {
+  test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+  for (const viewport of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'mobile', width: 390, height: 844 }]) {
+    test(`axe finds no serious or critical violations, ${viewport.name}`, async ({ page, request }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await openGeneralAdmission(page, request);
+      await expectNoSeriousA11yViolations(page);
+      await chooseSingleDate(page);
+      await chooseSecondDate(page);
+      await page.getByRole('button', { name: /^10:00 AM/ }).click();
+      await page.getByRole('button', { name: 'Add one Adult' }).click();
+      await page.getByRole('button', { name: 'Add one Child' }).click();
+      await expect(page.getByLabel(/Home ZIP or postal code/)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `${SHOTS}/reserve-${viewport.name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'More dates' }).click();
+      await expect(page.getByRole('dialog', { name: 'Choose a date' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${SHOTS}/reserve-calendar-${viewport.name}.png` });
+    });
+  }
+});

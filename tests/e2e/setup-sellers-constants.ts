@@ -1,0 +1,4 @@
+/** The short-hold test seller loaded by tests/e2e/setup-sellers.ts (shared with the specs without running it). */
+export const E2E_SELLER = 'e2e';
+/** Long enough to pass the 30 s reload threshold when the checkout opens, short enough to expire in a test. */
+export const E2E_HOLD_SECONDS = 50;

@@ -1,0 +1,202 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/errors';
+import type { CalendarDayRow, ReservableEvent, SessionRow, TicketGroupRow, TicketTypeRow } from '../../src/api/events';
+import { ReservationStore, type ReservationApi } from '../../src/stores/ReservationStore';
+import { reserveErrorMessage } from '../../src/domain/reservation-errors';
+
+const TZ = 'America/New_York';
+const group = (id: string, over: Partial<TicketGroupRow> = {}): TicketGroupRow => ({
+  id, event_template_id: 'e1', name: id, description: null, summary: null, color: null, handler: 'tickets', hidden_type: 'public_browsable',
+  _rank: 0, flexible: false, min_tickets_per_order: 0, max_tickets_per_order: 4, capacity: 60, oversell_capacity: 0, used_capacity: 0,
+  available_capacity: 60, exclude_from_event_capacity: false, available: true, additional_info_spec: null, meta: { admit_names: 'optional' },
+  config: {}, ...over,
+});
+const type = (id: string, groupId: string, over: Partial<TicketTypeRow> = {}): TicketTypeRow => ({
+  id, name: id, _rank: 0, summary: null, description: null, currency_amount: '10.00', currency_amount_min: null, currency_amount_max: null,
+  discounted_amount: null, outside_fees: [], ticket_group_id: groupId, member_only: false, available: true, ...over,
+});
+const day = (date: string, over: Partial<CalendarDayRow> = {}): CalendarDayRow =>
+  ({ date, enabled: true, status: 'available', price: '10.00', min_price: '10.00', ariaLabel: date, ...over });
+const session = (id: string, start: string, over: Partial<SessionRow> = {}): SessionRow => ({
+  id, event_template_id: 'e1', start_datetime: start, end_datetime: start, capacity: 80, used_capacity: 0, oversell_capacity: 0,
+  sold_out: false, availableCapacity: 80, minPrice: '10.00', price: '10.00', priceIncrease: '0.00', annotations: [], ...over,
+});
+
+const survey = { type: 'object', required: ['zip'], properties: { zip: { type: 'string' }, age: { type: 'integer' } } };
+const timed = group('timed', { additional_info_spec: survey });
+const anyDay = group('anyday', { flexible: true, handler: 'passes', _rank: 2 });
+const members = group('members', { hidden_type: 'public_member_only' });
+
+function setup(opts: { groups?: TicketGroupRow[]; calendar?: CalendarDayRow[]; sessions?: SessionRow[][] } = {}) {
+  const groups = opts.groups ?? [timed, anyDay, members];
+  const types = [type('adult', 'timed'), type('child', 'timed'), type('pass', 'anyday'), type('member', 'members')];
+  const data: ReservableEvent = {
+    event: { id: 'e1', seller_id: 's', name: 'GA', category: 'admission', subtitle: null, summary: null, description: null,
+      event_type: 'repeating', hidden_type: 'public_browsable', venue_id: 'v', _rank: 0, meta: {} },
+    venue: { id: 'v', name: 'Venue', timezone: TZ }, groups, types,
+    messageRules: [{ id: 'r1', _rank: 0, triggers: { quantity: { min: 3, ticket_group_ids: ['timed'] } },
+      actions: [{ type: 'quantity_message', text: 'Groups of 3 or more: call us.' }] }],
+  };
+  const sessionAnswers = [...(opts.sessions ?? [[session('s1', '2026-11-22T15:00:00Z'), session('s2', '2026-11-22T16:00:00Z')]])];
+  const api: ReservationApi = {
+    getEvent: vi.fn(async () => data),
+    getCalendar: vi.fn(async () => opts.calendar ?? [day('2026-11-22', { tooltip: ['Busy weekend.'] }), day('2026-11-23')]),
+    getSessions: vi.fn(async () => (sessionAnswers.length > 1 ? sessionAnswers.shift()! : sessionAnswers[0])),
+    getSession: vi.fn(async (_e: string, sid: string) => ({
+      session: session(sid, '2026-11-22T15:00:00Z', { availableCapacity: 5 }),
+      groups: groups.filter((g) => !g.flexible && g.hidden_type !== 'public_member_only'),
+      types: types.filter((t) => t.ticket_group_id === 'timed'),
+    })),
+  };
+  const cart = { reserve: vi.fn(async () => {}) };
+  const store = new ReservationStore({ api, cart, eventId: 'e1', timezone: TZ });
+  return { store, api, cart };
+}
+
+async function readyWithSession(opts: { answered?: boolean } = {}) {
+  const ctx = setup();
+  await ctx.store.load();
+  await ctx.store.selectDate('2026-11-22');
+  await ctx.store.selectSession('s1');
+  if (opts.answered) ctx.store.setSurveyAnswers('timed', { zip: '10024' });
+  return ctx;
+}
+
+describe('ReservationStore (spec section 4)', () => {
+  it('loads, hides members-only groups, and asks for the admission type when both are offered', async () => {
+    const { store, api } = setup();
+    await store.load();
+    expect(store.state).toBe('ready');
+    expect(api.getCalendar).toHaveBeenCalledWith('e1', ['timed']);
+    expect(store.publicGroups.map((g) => g.id)).toEqual(['timed', 'anyday']);
+    expect(store.offersBoth).toBe(true);
+    expect(store.effectiveMode).toBeNull();
+    expect(await store.submit()).toBe(false);
+    expect(store.notice?.key).toBe('reserve.guard.admissionType');
+  });
+
+  it("is 'unavailable' with no dates and no flexible tickets", async () => {
+    const { store } = setup({ groups: [timed], calendar: [day('2026-11-22', { status: 'sold_out' })] });
+    await store.load();
+    expect(store.state).toBe('unavailable');
+  });
+
+  it('selects a single available date by itself and loads its sessions', async () => {
+    const { store, api } = setup({ groups: [timed], calendar: [day('2026-11-22'), day('2026-11-23', { status: 'sold_out' })] });
+    await store.load();
+    expect(store.selectedDate).toBe('2026-11-22');
+    expect(api.getSessions).toHaveBeenCalledWith('e1', '2026-11-22', ['timed']);
+    expect(store.sessions).toHaveLength(2);
+  });
+
+  it('choosing a date clears the session; choosing a session loads groups and resets quantities', async () => {
+    const { store } = await readyWithSession();
+    expect(store.shownGroups.map((g) => g.group.id)).toEqual(['timed']);
+    store.increment(timed, 'adult');
+    expect(store.count('adult')).toBe(1);
+    await store.selectSession('s2');
+    expect(store.count('adult')).toBe(0);
+    await store.selectDate('2026-11-23');
+    expect(store.selectedSessionId).toBeNull();
+    expect(store.shownGroups).toEqual([]);
+  });
+
+  it("shows the chosen date's messages and the quantity messages the selection triggers", async () => {
+    const { store } = await readyWithSession();
+    expect(store.messages).toEqual(['Busy weekend.']);
+    for (let i = 0; i < 3; i++) store.increment(timed, 'adult');
+    expect(store.messages).toEqual(['Busy weekend.', 'Groups of 3 or more: call us.']);
+  });
+
+  it('refuses a sold-out session', async () => {
+    const { store } = setup({ sessions: [[session('s1', '2026-11-22T15:00:00Z', { sold_out: true })]] });
+    await store.load();
+    await store.selectDate('2026-11-22');
+    await store.selectSession('s1');
+    expect(store.selectedSessionId).toBeNull();
+  });
+
+  it('flexible admission clears the date and vice versa', async () => {
+    const { store } = await readyWithSession();
+    store.chooseMode('flexible');
+    expect(store.selectedDate).toBeNull();
+    expect(store.selectedSessionId).toBeNull();
+    expect(store.shownGroups.map((g) => g.group.id)).toEqual(['anyday']);
+    store.increment(anyDay, 'pass');
+    await store.selectDate('2026-11-23');
+    expect(store.effectiveMode).toBe('date');
+    expect(store.count('pass')).toBe(0);
+  });
+
+  it('caps steppers by the session capacity shared across the groups', async () => {
+    const { store } = await readyWithSession(); // session detail: availableCapacity 5, group max 4
+    for (let i = 0; i < 6; i++) store.increment(timed, 'adult');
+    expect(store.count('adult')).toBe(4);
+    expect(store.canIncrement(timed, 'child')).toBe(false);
+    expect(store.showFewTicketsWarning).toBe(true);
+  });
+
+  it('guards and then reserves lines with admit names and survey answers keyed by group', async () => {
+    const { store, cart } = await readyWithSession();
+    expect(await store.submit()).toBe(false);
+    expect(store.notice?.key).toBe('reserve.guard.atLeastOneTicket');
+    store.increment(timed, 'adult');
+    store.increment(timed, 'adult');
+    store.setAdmit('adult:0', 'name', '  Ada   Lovelace ');
+    expect(await store.submit(true)).toBe(false); // the required survey answer is missing
+    expect(store.notice?.key).toBe('reserve.errors.fixFields');
+    store.setSurveyAnswers('timed', { zip: '10024', age: '40' });
+    expect(await store.submit(true)).toBe(true);
+    expect(cart.reserve).toHaveBeenCalledWith([
+      { event_session_id: 's1', ticket_type_id: 'adult', admit_name: 'Ada Lovelace' },
+      { event_session_id: 's1', ticket_type_id: 'adult' },
+    ], { timed: { zip: '10024', age: 40 } });
+    expect(await store.submit(false)).toBe(false); // an invalid survey stops the submit
+  });
+
+  it('session sold out with other sessions left: reload sessions and ask for another session', async () => {
+    const { store, cart, api } = await readyWithSession({ answered: true });
+    store.increment(timed, 'adult');
+    cart.reserve.mockRejectedValueOnce(new ApiError(409, 'event_session_sold_out', 'sold out', 'reserve'));
+    (api.getSessions as ReturnType<typeof vi.fn>).mockResolvedValueOnce([
+      session('s1', '2026-11-22T15:00:00Z', { sold_out: true, availableCapacity: 0 }), session('s2', '2026-11-22T16:00:00Z')]);
+    expect(await store.submit()).toBe(false);
+    expect(store.notice).toMatchObject({ key: 'reserve.soldOut.session', params: { time: '10:00 AM' } });
+    expect(store.selectedSessionId).toBeNull();
+    expect(store.selectedDate).toBe('2026-11-22');
+  });
+
+  it('session sold out and the whole date gone: reload the calendar, clear the date, ask for another date', async () => {
+    const { store, cart, api } = await readyWithSession({ answered: true });
+    store.increment(timed, 'adult');
+    cart.reserve.mockRejectedValueOnce(new ApiError(409, 'event_session_sold_out', 'sold out', 'reserve'));
+    (api.getSessions as ReturnType<typeof vi.fn>).mockResolvedValueOnce([session('s1', '2026-11-22T15:00:00Z', { sold_out: true, availableCapacity: 0 })]);
+    (api.getCalendar as ReturnType<typeof vi.fn>).mockResolvedValueOnce([day('2026-11-22', { status: 'sold_out' }), day('2026-11-23')]);
+    expect(await store.submit()).toBe(false);
+    expect(store.notice).toMatchObject({ key: 'reserve.soldOut.date', params: { date: 'Sunday, November 22, 2026' } });
+    expect(store.selectedDate).toBeNull();
+    expect(store.availableDates.map((d) => d.date)).toEqual(['2026-11-23']);
+  });
+
+  it('maps other reserve errors through the one table', async () => {
+    const { store, cart } = await readyWithSession({ answered: true });
+    store.increment(timed, 'adult');
+    cart.reserve.mockRejectedValueOnce(new ApiError(400, 'max_tickets_per_order_exceeded', 'too many', 'reserve', { max: 4 }));
+    await store.submit();
+    expect(store.notice?.key).toBe('reserve.errors.maxTicketsPerOrder');
+  });
+});
+
+describe('reserve error table (spec section 8)', () => {
+  const err = (status: number, code: string, description = '', extra?: Record<string, unknown>, context?: string) =>
+    ({ status, _code: code, _description: description, _extra: extra, _context: context });
+  it('maps the expected codes, the promo-code block, the API description, and the generic sentence', () => {
+    expect(reserveErrorMessage(err(409, 'ticket_group_sold_out')).key).toBe('reserve.errors.groupSoldOut');
+    expect(reserveErrorMessage(err(409, 'session_capacity_exceeded')).key).toBe('reserve.errors.sessionCapacity');
+    expect(reserveErrorMessage(err(400, 'rule_blocks_reserve', 'x', { block_reason: 'code_required' })).key).toBe('reserve.errors.codeRequired');
+    expect(reserveErrorMessage(err(400, 'validation_failed', 'bad', {}, 'event_calendar')).key).toBe('reserve.errors.tooManyTypes');
+    expect(reserveErrorMessage(err(400, 'something_new', 'Readable reason.'))).toEqual({ key: 'reserve.errors.described', params: { description: 'Readable reason.' } });
+    expect(reserveErrorMessage(err(500, 'internal', 'oops')).key).toBe('app.unexpectedError');
+    expect(reserveErrorMessage(err(0, 'network_error')).key).toBe('app.unexpectedError');
+  });
+});
