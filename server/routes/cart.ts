@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
+import { getAuth } from '../http/auth';
 import { sellerOf } from '../http/seller';
 import { parseEmbed } from '../http/tables';
 import { OWNER_COOKIE, callerFromToken, isOwnerToken, newOwnerToken, type Caller } from '../services/cart/access';
@@ -36,20 +37,22 @@ const modifyBody = {
   },
 };
 
-/** The caller of a request: the owner-token cookie (a logged-in identity arrives with the login issue). */
-export function callerOf(request: FastifyRequest): Caller {
-  return callerFromToken(request.cookies?.[OWNER_COOKIE]);
+/** The caller of a request: the owner-token cookie, and the logged-in user's identity when there is a session. */
+export async function callerOf(deps: Deps, request: FastifyRequest): Promise<Caller> {
+  const auth = await getAuth(deps, request);
+  return callerFromToken(request.cookies?.[OWNER_COOKIE], auth?.identity.id ?? null);
 }
 
 /** The caller, giving the browser an owner token first if it has none (httpOnly, SameSite=Lax). */
-export function ensureOwnerCookie(request: FastifyRequest, reply: FastifyReply): Caller {
+export async function ensureOwnerCookie(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+  const identityId = (await getAuth(deps, request))?.identity.id ?? null;
   const existing = request.cookies?.[OWNER_COOKIE];
-  if (isOwnerToken(existing)) return callerFromToken(existing);
+  if (isOwnerToken(existing)) return callerFromToken(existing, identityId);
   const token = newOwnerToken();
   reply.setCookie(OWNER_COOKIE, token, {
     path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 60 * 60 * 24 * 30,
   });
-  return callerFromToken(token);
+  return callerFromToken(token, identityId);
 }
 
 /** Cart contents are private to their owner: never stored by a shared cache. */
@@ -59,9 +62,9 @@ export const privateNoStore = async (_req: FastifyRequest, reply: FastifyReply, 
 };
 
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
-  const view = (request: FastifyRequest, id: string, caller: Caller = callerOf(request)) => {
+  const view = async (request: FastifyRequest, id: string, caller?: Caller) => {
     const q = request.query as { _embed?: string; all_tickets?: boolean };
-    return cartView(deps, id, caller, { embed: parseEmbed(q._embed), allTickets: q.all_tickets === true });
+    return cartView(deps, id, caller ?? await callerOf(deps, request), { embed: parseEmbed(q._embed), allTickets: q.all_tickets === true });
   };
 
   // A cart belongs to one seller; requests about it need not name the seller.
@@ -71,14 +74,14 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
 
   app.post('/cart/modify', { schema: { querystring: sellerQuery, body: modifyBody } }, async (request, reply) => {
     const seller = await sellerOf(deps, request);
-    const caller = ensureOwnerCookie(request, reply);
+    const caller = await ensureOwnerCookie(deps, request, reply);
     const id = await modifyCart(deps, { seller, caller, body: (request.body ?? {}) as ModifyBody });
     return view(request, id, caller);
   });
 
   app.post('/cart/:id/modify', { schema: { params: idParams, querystring: sellerQuery, body: modifyBody } }, async (request) => {
     const { id } = request.params as { id: string };
-    await modifyCart(deps, { seller: await sellerOfCart(request, id), caller: callerOf(request), cartId: id, body: (request.body ?? {}) as ModifyBody });
+    await modifyCart(deps, { seller: await sellerOfCart(request, id), caller: await callerOf(deps, request), cartId: id, body: (request.body ?? {}) as ModifyBody });
     return view(request, id);
   });
 
@@ -86,7 +89,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     schema: { params: idParams, body: { type: 'object', required: ['tickets'], additionalProperties: false, properties: { tickets: ticketIds } } },
   }, async (request) => {
     const { id } = request.params as { id: string };
-    await modifyCart(deps, { seller: await sellerOfCart(request, id), caller: callerOf(request), cartId: id, body: { remove: (request.body as { tickets: string[] }).tickets } });
+    await modifyCart(deps, { seller: await sellerOfCart(request, id), caller: await callerOf(deps, request), cartId: id, body: { remove: (request.body as { tickets: string[] }).tickets } });
     return view(request, id);
   });
 
@@ -99,7 +102,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
 
   app.delete('/cart/:id', { schema: { params: idParams } }, async (request) => {
     const { id } = request.params as { id: string };
-    await deleteCart(deps, id, callerOf(request));
+    await deleteCart(deps, id, await callerOf(deps, request));
     return { cart: { _data: [{ id, state: 'cancelled' }], _count: 1 } };
   });
 
@@ -107,7 +110,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     schema: { params: idParams, body: { type: 'object', additionalProperties: false, properties: { expires_at: { type: 'string', maxLength: 40 } } } },
   }, async (request) => {
     const { id } = request.params as { id: string };
-    await extendCart(deps, id, callerOf(request));
+    await extendCart(deps, id, await callerOf(deps, request));
     return view(request, id);
   });
 }

@@ -26,7 +26,7 @@ const checkoutSchema = {
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
   const handler = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    const caller = callerOf(request);
+    const caller = await callerOf(deps, request);
     const { orderId, accessToken } = await checkoutCart(deps, id, caller, request.body as CheckoutBody);
     const out = await orderView(deps, orderId, caller, { accessToken, embed: new Set() });
     // The access token lets the confirmation page read the order; it is shown this once.

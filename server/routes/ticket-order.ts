@@ -24,7 +24,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     onSend: privateNoStore,
   }, async (request) => {
     const { id } = request.params as { id: string };
-    return orderView(deps, id, callerOf(request), {
+    return orderView(deps, id, await callerOf(deps, request), {
       accessToken: accessTokenOf(request), embed: parseEmbed((request.query as { _embed?: string })._embed),
     });
   });
@@ -34,7 +34,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     onSend: privateImage,
   }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const png = await orderQrPng(deps, id, callerOf(request), accessTokenOf(request));
+    const png = await orderQrPng(deps, id, await callerOf(deps, request), accessTokenOf(request));
     return reply.type('image/png').send(png);
   });
 }

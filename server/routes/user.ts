@@ -25,7 +25,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     },
   }, async (request, reply) => {
     const seller = await sellerOf(deps, request);
-    const caller = ensureOwnerCookie(request, reply);
+    const caller = await ensureOwnerCookie(deps, request, reply);
     const id = await createGuestIdentity(deps, seller, caller, request.body as GuestIdentityBody);
     const b = request.body as GuestIdentityBody;
     return tables({ identity: [{ id, identity_id: id, first_name: b.first_name.trim(), last_name: b.last_name.trim(), email: b.email.trim() }] });

@@ -29,6 +29,8 @@ const invalid = (field: string, description: string) => new ApiError(400, 'valid
 /** Who the order is for: the guest identity this browser created for a public-identity cart, else the cart's identity. */
 async function orderIdentity(deps: Deps, seller: Seller, cart: { identity_id: string }, caller: Caller, guestId?: string) {
   if (cart.identity_id !== seller.public_identity_id) return cart.identity_id;
+  // A logged-in user paying for the cart they filled as a guest buys as themselves.
+  if (!guestId && caller.identityId) return caller.identityId;
   if (!guestId) throw invalid('guest_identity_id', 'Purchaser details are required.');
   const identity = await deps.db.selectFrom('identity').select(['id', 'meta', 'is_public'])
     .where('id', '=', guestId).where('seller_id', '=', seller.id).executeTakeFirst();
