@@ -41,8 +41,17 @@ export async function orderView(deps: Deps, orderId: string, caller: Caller, opt
   return tables(out);
 }
 
-/** The order's QR code (PNG). It encodes the order number, which the venue looks the order up by. */
+/**
+ * The order's QR code (PNG). It carries the scan codes of the order's valid tickets, one a line after the
+ * order number: the scan codes are unguessable, so a code made up from an order number admits nobody.
+ */
 export async function orderQrPng(deps: Deps, orderId: string, caller: Caller, accessToken?: string): Promise<Buffer> {
   const order = await loadReadableOrder(deps, orderId, caller, accessToken);
-  return QRCode.toBuffer(String(order.order_number), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  return QRCode.toBuffer(await orderQrText(deps, order), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+}
+
+export async function orderQrText(deps: Deps, order: { id: string; order_number: string }): Promise<string> {
+  const tickets = await deps.db.selectFrom('ticket').select('scan_code').where('ticket_order_id', '=', order.id)
+    .where('state', 'in', ['booked', 'redeemed']).orderBy('created_at').orderBy('id').execute();
+  return [`ORDER ${order.order_number}`, ...tickets.map((t) => t.scan_code).filter(Boolean)].join('\n');
 }

@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../helpers/db';
 import { Browser, buildTestApp, testClock, testDeps } from '../helpers/app';
 import { addSession, insertCartFixture, type CartFixture } from '../helpers/cart-fixtures';
 import { sweepExpiredCarts } from '../../server/jobs/cart-sweeper';
+import { orderQrText } from '../../server/services/orders';
 import type { Deps } from '../../server/deps';
 
 const CARDS = { ok: '4242424242424242', declined: '4000000000000002', cvc: '4000000000000127', action: '4000002500003155' };
@@ -199,6 +200,11 @@ describeEachDatabase('checkout API', (ctx) => {
       expect(qr.res.headers['content-type']).toBe('image/png');
       expect(Buffer.from(qr.body as Buffer).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       expect(qr.res.headers['cache-control']).toContain('private');
+      // The QR carries every ticket's unguessable scan code, not only the (guessable) order number.
+      const scanCodes = own.body.ticket._data.map((t: { scan_code: string }) => t.scan_code);
+      expect(scanCodes.every((c: string) => /^[0-9A-F]{32}$/.test(c))).toBe(true);
+      const text = await orderQrText(testDeps(ctx()), { id, order_number: own.body.ticket_order._data[0].order_number });
+      expect(text.split('\n')).toEqual([`ORDER ${own.body.ticket_order._data[0].order_number}`, ...scanCodes]);
 
       const stranger = new Browser(app);
       await stranger.post(`/api/cart/modify?_seller=${fx.slug}`, { add: [] });
