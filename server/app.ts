@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Deps } from './deps';
 import { ApiError } from './http/errors';
 import { registerApiRoutes } from './routes';
+import registerOutbox from './routes/outbox';
 
 const API_PREFIXES = ['/api', '/cached_api'] as const;
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
@@ -79,6 +80,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     cachedApiBaseUrl: '/cached_api',
     defaultSeller: deps.config.defaultSeller,
   }));
+
+  if (!deps.config.production) await registerOutbox(app, deps);
 
   const indexHtml = path.join(deps.config.staticDir, 'index.html');
   const hasStatic = fs.existsSync(indexHtml);

@@ -3,10 +3,6 @@ import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import type { DbHandle } from '../../server/db';
-import registerCart from '../../server/routes/cart';
-import registerCheckout from '../../server/routes/checkout';
-import registerTicketOrder from '../../server/routes/ticket-order';
-import registerUser from '../../server/routes/user';
 
 /** A clock tests can move: `clock.advance(seconds)`. */
 export function testClock(start = new Date()) {
@@ -18,23 +14,9 @@ export function testDeps(handle: DbHandle, now: () => Date = () => new Date()): 
   return { db: handle.db, dbKind: handle.kind, config: { ...readConfig({}), staticDir: '/nonexistent' }, now };
 }
 
-/**
- * The app as served: buildApp(deps), plus the cart, checkout, ticket-order and user routes under /api and
- * /cached_api when routes/index.ts does not register them yet (it will, once the lead wires them).
- */
+/** The app as served, ready for inject(). */
 export async function buildTestApp(deps: Deps): Promise<FastifyInstance> {
   const app = await buildApp(deps);
-  await app.after();
-  if (!app.hasRoute({ method: 'GET', url: '/api/cart/:id' })) {
-    for (const prefix of ['/api', '/cached_api']) {
-      await app.register(async (scope) => {
-        await registerCart(scope, deps);
-        await registerCheckout(scope, deps);
-        await registerTicketOrder(scope, deps);
-        await registerUser(scope, deps);
-      }, { prefix });
-    }
-  }
   await app.ready();
   return app;
 }

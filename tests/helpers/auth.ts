@@ -1,46 +1,15 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db';
-import type { Deps } from '../../server/deps';
 import { loadSellerFolder } from '../../server/catalog/loader';
 import { hashPassword } from '../../server/services/password';
-import registerCart from '../../server/routes/cart';
-import registerCheckout from '../../server/routes/checkout';
-import registerTicketOrder from '../../server/routes/ticket-order';
-import registerUser from '../../server/routes/user';
-import registerAuth from '../../server/routes/auth';
-import registerPasswordReset from '../../server/routes/password-reset';
-import registerMy from '../../server/routes/my';
-import { ECOMM } from './app';
+import { ECOMM, buildTestApp } from './app';
 
 export const DEMO_MEMBER = { email: 'member@example.com', password: 'MuseumDemo2026!', scanCode: 'M20260001', zip: '10024', lastName: 'Rivera' };
 
-/** The app as served plus the auth, password-reset and my routes (until routes/index.ts registers them). */
-export async function buildAuthApp(deps: Deps): Promise<FastifyInstance> {
-  const app = await buildApp(deps);
-  await app.after();
-  const needCart = !app.hasRoute({ method: 'GET', url: '/api/cart/:id' });
-  const needAuth = !app.hasRoute({ method: 'POST', url: '/api/login' });
-  for (const prefix of ['/api', '/cached_api']) {
-    await app.register(async (scope) => {
-      if (needCart) {
-        await registerCart(scope, deps);
-        await registerCheckout(scope, deps);
-        await registerTicketOrder(scope, deps);
-        await registerUser(scope, deps);
-      }
-      if (needAuth) {
-        await registerAuth(scope, deps);
-        await registerPasswordReset(scope, deps);
-        await registerMy(scope, deps);
-      }
-    }, { prefix });
-  }
-  await app.ready();
-  return app;
-}
+/** The app as served (every route, login included), ready for inject(). */
+export const buildAuthApp = buildTestApp;
 
 let ipSerial = 0;
 /** A fresh client address per browser, so per-address limits of one test do not touch another. */

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
+
+/**
+ * GET /_outbox: the last mails the server kept (tickets, one-time passcodes, reset links), newest first, so
+ * the demo can be used without an SMTP server. Registered only outside production (DESIGN.md section 6).
+ * Bodies are shown as escaped text, never as HTML.
+ */
+export default async function registerOutbox(app: FastifyInstance, deps: Deps): Promise<void> {
+  app.get('/_outbox', async (_request, reply) => {
+    const rows = await deps.db.selectFrom('mail_outbox').select(['kind', 'to_address', 'subject', 'text_body', 'created_at', 'sent_at'])
+      .orderBy('created_at', 'desc').limit(50).execute();
+    const items = rows.map((m) => `<article><h2>${escape(m.subject)}</h2>
+<p><strong>To:</strong> ${escape(m.to_address)} &middot; <strong>Kind:</strong> ${escape(m.kind)} &middot;
+<time datetime="${m.created_at.toISOString()}">${escape(m.created_at.toISOString())}</time>${m.sent_at ? ' &middot; sent by SMTP' : ''}</p>
+<pre>${escape(m.text_body)}</pre></article>`).join('\n');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Outbox</title><style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
+article{border-top:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}</style></head>
+<body><main><h1>Outbox (${rows.length} most recent)</h1>${items || '<p>No mail yet.</p>'}</main></body></html>`);
+  });
+}
