@@ -5,6 +5,7 @@ import { basenameFor, stripSellerPrefix } from '../domain/paths';
 import { isExternalTarget } from '../domain/guards';
 import { redirectFor } from './redirects';
 import { AppShell } from './AppShell';
+import { accountRoutes } from './account-routes';
 import { RouteError, RouteLoading } from './RouteStates';
 
 export interface RouteHandle { routeName: RouteName }
@@ -58,6 +59,7 @@ export function createRoutes(root: RootStore): RouteObject[] {
           lazy: async () => ({ Component: (await import('../screens/completion/CompletionScreen')).CompletionScreen }) },
         { path: 'checkout/:cartId?', handle: handle('checkout'),
           lazy: async () => ({ Component: (await import('../screens/checkout/CheckoutScreen')).CheckoutScreen }) },
+        ...accountRoutes(root),
         { path: '*', handle: handle('not-found'),
           lazy: async () => ({ Component: (await import('../screens/not-found/NotFoundScreen')).NotFoundScreen }) },
       ],
