@@ -122,6 +122,13 @@ export async function getEvent(db: Db, seller: Seller, eventId: string, o: Event
   if (o.embed.has('venue')) out.venue = table(ctx.venue ? [venueRow(ctx.venue)] : []);
   if (o.embed.has('ticket_group') || o.embed.has('ticket_type')) Object.assign(out, await groupTables(db, [ctx], o, now, o.embed));
   if (o.embed.has('message_rule')) out.message_rule = table(ctx.rawRules.map((r) => ({ ...r, event_template_id: ctx.event.id })));
+  if (o.embed.has('ticket_rule')) {
+    const rules = await db.selectFrom('ticket_rule').innerJoin('ticket_group', 'ticket_group.id', 'ticket_rule.ticket_group_id')
+      .select(['ticket_rule.id', 'ticket_rule.ticket_group_id', 'ticket_rule.ticket_type_id', 'ticket_rule.party_role',
+        'ticket_rule.named', 'ticket_rule.emailed', 'ticket_rule.min', 'ticket_rule.max'])
+      .where('ticket_group.event_template_id', '=', ctx.event.id).orderBy('ticket_rule.id').execute();
+    out.ticket_rule = table(rules);
+  }
   return out;
 }
 

@@ -1,3 +1,4 @@
+import type { AdmitRule } from '../domain/admit';
 import type { AxiosInstance } from 'axios';
 import type { EventTemplateRow, EventsResponse, VenueRow } from './types';
 import { ApiError } from './errors';
@@ -102,18 +103,23 @@ export interface ReservableEvent {
   groups: TicketGroupRow[];
   types: TicketTypeRow[];
   messageRules: MessageRuleRow[];
+  ticketRules: TicketRuleRow[];
 }
+
+/** A ticket rule of a group (spec section 3): who must be named, and how many. */
+export interface TicketRuleRow extends AdmitRule { id: string; ticket_group_id: string }
 
 interface ReservableEventResponse extends EventsResponse {
   ticket_group?: { _data: TicketGroupRow[] };
   ticket_type?: { _data: TicketTypeRow[] };
   message_rule?: { _data: MessageRuleRow[] };
+  ticket_rule?: { _data: TicketRuleRow[] };
 }
 
 /** GET events/{id} with everything the reservation flow reads. */
 export async function getReservableEvent(client: AxiosInstance, eventId: string): Promise<ReservableEvent> {
   const { data } = await client.get<ReservableEventResponse>(`events/${encodeURIComponent(eventId)}`, {
-    params: { _embed: 'ticket_group,ticket_type,message_rule,meta,config,venue' },
+    params: { _embed: 'ticket_group,ticket_type,message_rule,ticket_rule,meta,config,venue' },
   });
   const event = data.event_template?._data?.[0];
   if (!event) throw new ApiError(404, 'not_found', 'Resource event_template not found.');
@@ -123,6 +129,7 @@ export async function getReservableEvent(client: AxiosInstance, eventId: string)
     groups: data.ticket_group?._data ?? [],
     types: data.ticket_type?._data ?? [],
     messageRules: data.message_rule?._data ?? [],
+    ticketRules: data.ticket_rule?._data ?? [],
   };
 }
 

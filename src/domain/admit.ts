@@ -142,9 +142,10 @@ export function missingSurveyAnswers(spec: { required?: string[] } | null | unde
 
 /** The admit fields of every selected type, by its group's meta with the event's meta as the fallback. */
 export function selectionAdmitSlots<T extends { id: string }>(
-  groups: Array<{ group: { meta: { admit_names?: unknown; admit_emails?: unknown } | null }; types: T[] }>,
+  groups: Array<{ group: { id: string; meta: { admit_names?: unknown; admit_emails?: unknown } | null }; types: T[] }>,
   eventMeta: Record<string, unknown>,
   quantityOf: (typeId: string) => number,
+  rules: Array<AdmitRule & { ticket_group_id: string }> = [],
 ): Array<{ type: T; slots: AdmitSlot[] }> {
   return groups.flatMap(({ group, types }) => types.map((type) => ({
     type,
@@ -152,6 +153,7 @@ export function selectionAdmitSlots<T extends { id: string }>(
       ticketTypeId: type.id, quantity: quantityOf(type.id),
       names: admitSetting(group.meta?.admit_names, admitSetting(eventMeta.admit_names)),
       emails: admitSetting(group.meta?.admit_emails, admitSetting(eventMeta.admit_emails)),
+      rules: rules.filter((r) => r.ticket_group_id === group.id),
     }),
   }))).filter((e) => e.slots.length > 0);
 }

@@ -159,7 +159,7 @@ export class ReservationStore {
 
   /** Admit fields of the selected tickets, grouped by type (group meta first, the event's meta as fallback). */
   get admitSlots(): Array<{ type: TicketTypeRow; slots: AdmitSlot[] }> {
-    return selectionAdmitSlots(this.shownGroups, this.event?.meta ?? {}, (id) => this.count(id));
+    return selectionAdmitSlots(this.shownGroups, this.event?.meta ?? {}, (id) => this.count(id), this.data?.ticketRules ?? []);
   }
   /** The message rules' texts for what is selected: the chosen date's and session's messages, quantity messages. */
   get messages(): string[] {

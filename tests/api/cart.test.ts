@@ -102,6 +102,22 @@ describeEachDatabase('cart API', (ctx) => {
       expect((await b.get(`/api/cart/${id}`)).body.ticket._count).toBe(2);
     });
 
+    it('a named rule needs a name on at least its minimum of tickets', async () => {
+      const rule = await db().insertInto('ticket_rule').values({ ticket_group_id: fx.groups.family, named: 'yes', min: 1, max: 4 })
+        .returning('id').executeTakeFirstOrThrow();
+      try {
+        const b = new Browser(app);
+        const unnamed = await create(b, [line(fx.types.family, fx.sessionId), line(fx.types.family, fx.sessionId)]);
+        expect([unnamed.status, code(unnamed)]).toEqual([400, 'validation_failed']);
+        expect(unnamed.body._data[0]._extra).toMatchObject({ field: 'admit_name', required: 1 });
+        const named = await create(b, [line(fx.types.family, fx.sessionId, { admit_name: 'Ada Lovelace' }), line(fx.types.family, fx.sessionId)]);
+        expect(named.status).toBe(200);
+        expect(named.body.ticket._data.map((t: { admit_name: string | null }) => t.admit_name).sort()).toEqual(['Ada Lovelace', null]);
+      } finally {
+        await db().deleteFrom('ticket_rule').where('id', '=', rule.id).execute();
+      }
+    });
+
     it('caps one ticket type at 1000 per order', async () => {
       const b = new Browser(app);
       const unlimited = await addSession(db(), fx, { from: clock.now(), capacity: -1 });

@@ -24,6 +24,16 @@ describeEachDatabase('read API on the demo seller', () => {
     expect(members.every((e: { hidden_type: string }) => e.hidden_type === 'public_member_only')).toBe(true);
   });
 
+  it('events/{id} embeds the ticket rules of its groups', async () => {
+    const members = (await get('/api/events/available?hidden_type._in=public_member_only&_embed=ticket_group')).json();
+    const late = members.event_template._data.find((e: { name: string }) => /curator/i.test(e.name));
+    const detail = (await get(`/api/events/${late.id}?_embed=ticket_group,ticket_rule&hidden_type._in=public_member_only`)).json();
+    expect(detail.ticket_rule._data).toEqual([expect.objectContaining({ named: 'yes', min: 1, max: 3, ticket_type_id: null })]);
+    const groupIds = detail.ticket_group._data.map((g: { id: string }) => g.id);
+    expect(groupIds).toContain(detail.ticket_rule._data[0].ticket_group_id);
+    expect((await get(`/api/events/${late.id}`)).json().ticket_rule).toBeUndefined();
+  });
+
   it('the admission calendar has 120 days with prices and sessions every 30 minutes', async () => {
     const events = (await get('/api/events/available?category=admission&_embed=ticket_group')).json();
     const id = events.event_template._data[0].id;

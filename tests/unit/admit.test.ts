@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitErrors, admitNameForLine, admitSetting, admitSlots, cleanSurveyAnswers, missingSurveyAnswers, splitName } from '../../src/domain/admit';
+import { admitErrors, admitNameForLine, admitSetting, admitSlots, cleanSurveyAnswers, missingSurveyAnswers, selectionAdmitSlots, splitName } from '../../src/domain/admit';
 
 describe('admit details (spec section 5)', () => {
   it('gives every ticket a name field unless names are disabled; emails by setting', () => {
@@ -21,6 +21,17 @@ describe('admit details (spec section 5)', () => {
     expect(admitSlots({ ticketTypeId: 't', quantity: 2, names: 'required', emails: 'optional',
       rules: [{ ticket_type_id: 't', named: 'no', min: 0, max: 5 }] })).toEqual([]);
   });
+  it('applies the ticket rules of each group only to that group', () => {
+    const groups = [
+      { group: { id: 'g1', meta: { admit_names: 'optional' } }, types: [{ id: 't1' }] },
+      { group: { id: 'g2', meta: { admit_names: 'optional' } }, types: [{ id: 't2' }] },
+    ];
+    const rules = [{ ticket_group_id: 'g1', named: 'yes' as const, min: 1, max: 2 }];
+    const slots = selectionAdmitSlots(groups, {}, () => 3, rules);
+    expect(slots.find((s) => s.type.id === 't1')!.slots.map((s) => s.nameRequired)).toEqual([true, false]);
+    expect(slots.find((s) => s.type.id === 't2')!.slots.map((s) => s.nameRequired)).toEqual([false, false, false]);
+  });
+
   it('checks required names and emails after trimming', () => {
     const [slot] = admitSlots({ ticketTypeId: 't', quantity: 1, names: 'required', emails: 'optional' });
     expect(admitErrors(slot, { name: '   ' })).toEqual({ name: 'nameRequired' });

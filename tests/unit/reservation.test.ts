@@ -36,6 +36,7 @@ function setup(opts: { groups?: TicketGroupRow[]; calendar?: CalendarDayRow[]; s
     venue: { id: 'v', name: 'Venue', timezone: TZ }, groups, types,
     messageRules: [{ id: 'r1', _rank: 0, triggers: { quantity: { min: 3, ticket_group_ids: ['timed'] } },
       actions: [{ type: 'quantity_message', text: 'Groups of 3 or more: call us.' }] }],
+    ticketRules: [],
   };
   const sessionAnswers = [...(opts.sessions ?? [[session('s1', '2026-11-22T15:00:00Z'), session('s2', '2026-11-22T16:00:00Z')]])];
   const api: ReservationApi = {

@@ -96,8 +96,27 @@ export async function prepareAdds(trx: Trx, args: {
     needs.push({ sessionId: session?.id ?? null, groupId: group.id, count: 1 });
   });
 
+  await checkNamedRules(trx, rows);
   await checkSeats(trx, rows);
   return { rows, needs, groups, sessionIds: [...new Set(rows.map((r) => r.event_session_id).filter((s): s is string => !!s))] };
+}
+
+/**
+ * Named ticket rules (spec section 5): a rule with named 'yes' needs a name on at least `min` of the tickets
+ * it covers (its type, or its whole group when it names no type), counted over the lines being added.
+ */
+async function checkNamedRules(trx: Trx, rows: Insertable<TicketTable>[]) {
+  const groupIds = [...new Set(rows.map((r) => r.ticket_group_id))];
+  const rules = await trx.selectFrom('ticket_rule').selectAll().where('ticket_group_id', 'in', groupIds)
+    .where('named', '=', 'yes').where('min', '>', 0).execute();
+  for (const rule of rules) {
+    const covered = rows.filter((r) => r.ticket_group_id === rule.ticket_group_id && (!rule.ticket_type_id || r.ticket_type_id === rule.ticket_type_id));
+    const required = Math.min(rule.min, covered.length);
+    if (covered.filter((r) => r.admit_name).length < required) {
+      throw new ApiError(400, 'validation_failed', 'Please enter the full name for each ticket.', 'reserve',
+        { field: 'admit_name', ticket_group_id: rule.ticket_group_id, ticket_type_id: rule.ticket_type_id, required });
+    }
+  }
 }
 
 /** A chosen seat must be on the event's seat map and not blocked; selling it twice is stopped by a unique index. */
