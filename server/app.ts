@@ -1,22 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from './deps';
 import { ApiError } from './http/errors';
+import { redactDeep, serializeError } from './http/redact';
 import { registerApiRoutes } from './routes';
 import registerOutbox from './routes/outbox';
 
 const API_PREFIXES = ['/api', '/cached_api'] as const;
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
-export interface BuildOptions { logger?: boolean | object }
+/**
+ * Scripts only from our own origin and the card provider (Stripe.js on checkout); no inline or eval'd script,
+ * so seller HTML that slipped past sanitising still cannot run. Inline styles stay allowed: content blocks
+ * and React style props use them, and styles cannot run code.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://api.stripe.com",
+  'frame-src https://js.stripe.com https://hooks.stripe.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface BuildOptions { logger?: boolean | Record<string, unknown> }
 
 /** The Fastify instance with every route; tests call buildApp(deps) and use app.inject(). */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = opts.logger === undefined || opts.logger === false ? false
+    : { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { err: serializeError } } as FastifyServerOptions['logger'];
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Fastify's own refusals (over-long path parameters, bad content) answer in the API's error shape too.
@@ -35,6 +57,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/cached_api/') && request.method === 'GET' && reply.statusCode < 400) {
       reply.header('Cache-Control', 'public, max-age=30');
     } else if (isApiPath(request.url)) {
@@ -66,7 +92,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
       return reply.status(status).send(new ApiError(status, code, 'The request could not be read.').toBody());
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Never the stack or the details in the answer; in the log, the request body with personal data redacted.
+    request.log.error({ err: error, body: redactDeep(request.body), url: request.url.split('?')[0] }, 'unhandled error');
     return reply.status(500).send(new ApiError(500, 'internal_error', 'Sorry! Something unexpected happened. Please try again.').toBody());
   });
 
