@@ -97,6 +97,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return reply.status(500).send(new ApiError(500, 'internal_error', 'Sorry! Something unexpected happened. Please try again.').toBody());
   });
 
+  // The API's routes as registered (method and URL pattern): property tests send generated input to each.
+  const apiRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
   for (const prefix of API_PREFIXES) {
     await app.register(async (scope) => registerApiRoutes(scope, deps), { prefix });
   }
