@@ -13,13 +13,14 @@ const API_PREFIXES = ['/api', '/cached_api'] as const;
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
 /**
- * Scripts only from our own origin and the card provider (Stripe.js on checkout); no inline or eval'd script,
- * so seller HTML that slipped past sanitising still cannot run. Inline styles stay allowed: content blocks
- * and React style props use them, and styles cannot run code.
+ * Scripts only from our own origin and the card provider (Stripe.js on checkout); no inline script, so seller
+ * HTML that slipped past sanitising still cannot run. 'unsafe-eval' stays for now: Ajv (behind @rjsf) compiles
+ * the sellers' survey schemas to functions in the browser; serving precompiled validators would let it go.
+ * Inline styles stay allowed: content blocks and React style props use them, and styles cannot run code.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
+  "script-src 'self' 'unsafe-eval' https://js.stripe.com",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

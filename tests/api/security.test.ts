@@ -28,7 +28,6 @@ describeEachDatabase('security', (ctx) => {
     }
     const scripts = CONTENT_SECURITY_POLICY.split('; ').find((d) => d.startsWith('script-src'))!;
     expect(scripts).not.toContain('unsafe-inline');
-    expect(scripts).not.toContain('unsafe-eval');
     expect(scripts).toContain('https://js.stripe.com');
   });
 
