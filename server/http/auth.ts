@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import type { Seller } from '../db/types';
+import { randomBytes } from 'node:crypto';
 import { ApiError } from './errors';
+import { SESSION_MARKER_COOKIE } from '../../src/domain/session';
 import { SESSION_COOKIE, SESSION_DAYS, sessionAuth, type Auth } from '../services/auth/sessions';
 
 export type { Auth } from '../services/auth/sessions';
@@ -32,8 +34,14 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_DAYS * 86_400,
   });
+  // Readable by the page, and holding no secret (a random tag per login): the storefront checks it each second
+  // so a login or logout in another tab shows (spec section 4). It grants nothing; the session cookie does.
+  reply.setCookie(SESSION_MARKER_COOKIE, randomBytes(8).toString('hex'), {
+    path: '/', httpOnly: false, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_DAYS * 86_400,
+  });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' });
 }

@@ -9,6 +9,7 @@ import { login, type LoginBody } from '../services/auth/login';
 import { requestOtp } from '../services/auth/otp';
 import { OTP_MINUTES } from '../services/auth/mails';
 import { createSession, endSession, sessionAuth, SESSION_COOKIE } from '../services/auth/sessions';
+import { callerOf } from './cart';
 
 const str = (max: number) => ({ type: 'string', maxLength: max });
 const sellerQuery = { type: 'object', properties: { _seller: { type: 'string', maxLength: 100 } } };
@@ -26,22 +27,39 @@ export const retryAfter = async (_req: FastifyRequest, reply: FastifyReply, erro
 };
 
 /** Logs the user in: a new session token every time, in the session cookie; answers like GET my/user. */
-async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, userId: string, sellerId: string) {
+async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, userId: string, sellerId: string, cartId?: string) {
   // A login replaces whatever session this browser had.
   await endSession(deps, request.cookies?.[SESSION_COOKIE]);
   const user = await deps.db.selectFrom('app_user').select(['id', 'seller_id']).where('id', '=', userId).executeTakeFirstOrThrow();
   const { token } = await createSession(deps, user);
   setSessionCookie(request, reply, token);
   const auth = (await sessionAuth(deps, token, sellerId))!;
+  if (cartId) await adoptGuestCart(deps, request, cartId, sellerId, auth.identity.id);
   return tables({ user: [userWire(auth.user)], identity: [identityWire(auth.identity, true)] });
+}
+
+/**
+ * Spec section 3 login payload `cart_id`: the guest cart this browser was filling becomes the user's (one
+ * conditional update: still pending, this seller's public identity, and this browser's owner token), so the
+ * logged-in checkout needs no guest details. Any other cart is left alone.
+ */
+async function adoptGuestCart(deps: Deps, request: FastifyRequest, cartId: string, sellerId: string, identityId: string) {
+  const caller = await callerOf(deps, request);
+  if (!caller.tokenHash || !/^[0-9a-f-]{36}$/i.test(cartId)) return;
+  const seller = await deps.db.selectFrom('seller').select('public_identity_id').where('id', '=', sellerId).executeTakeFirst();
+  if (!seller?.public_identity_id) return;
+  await deps.db.updateTable('cart').set({ identity_id: identityId, owner_token_hash: null })
+    .where('id', '=', cartId).where('seller_id', '=', sellerId).where('state', '=', 'pending')
+    .where('identity_id', '=', seller.public_identity_id).where('owner_token_hash', '=', caller.tokenHash).execute();
 }
 
 /** POST login, POST login/request_otp, POST login/otp_verify, POST logout. */
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
   app.post('/login', { schema: { querystring: sellerQuery, body: loginBody }, onError: retryAfter }, async (request, reply) => {
     const seller = await sellerOf(deps, request);
-    const userId = await login(deps, seller, (request.body ?? {}) as LoginBody, request.ip);
-    return startSession(deps, request, reply, userId, seller.id);
+    const body = (request.body ?? {}) as LoginBody;
+    const userId = await login(deps, seller, body, request.ip);
+    return startSession(deps, request, reply, userId, seller.id, body.cart_id);
   });
 
   app.post('/login/request_otp', {
@@ -65,10 +83,10 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
       properties: { token: str(100), otp: str(20), state: str(100), cart_id: str(40) } } },
     onError: retryAfter,
   }, async (request, reply) => {
-    const body = request.body as { token: string; otp: string; state?: string };
+    const body = request.body as { token: string; otp: string; state?: string; cart_id?: string };
     const seller = body.state ? await resolveSeller(deps, body.state) : await sellerOf(deps, request);
     const userId = await login(deps, seller, { method: 'otp', token: body.token, otp: body.otp }, request.ip);
-    return startSession(deps, request, reply, userId, seller.id);
+    return startSession(deps, request, reply, userId, seller.id, body.cart_id);
   });
 
   app.post('/logout', { schema: { querystring: sellerQuery } }, async (request, reply) => {

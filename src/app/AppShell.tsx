@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
 import { imageUrl } from '../api/client';
 import { ModalsHost } from './ModalsHost';
+import { MemberMenu } from './MemberMenu';
+import { SessionWatcher } from './SessionWatcher';
 
 const LOGO_HEIGHT = 48;
 
@@ -21,6 +23,7 @@ export const Header = observer(function Header() {
           )}
           <span className="brand__name">{config.seller.name}</span>
         </Link>
+        <MemberMenu />
       </div>
     </header>
   );
@@ -51,6 +54,7 @@ export function AppShell() {
       </main>
       <Footer />
       <ModalsHost />
+      <SessionWatcher />
       <ScrollRestoration />
     </>
   );

@@ -4,6 +4,7 @@ import { useStores } from '../stores/context';
 import { Modal } from '../components/Modal';
 import { MobileCart } from '../components/CartWidget';
 import { CartExpiredModal, CartRemoveModal, ExtendTimerModal } from '../components/CartModals';
+import { LoginDialog } from '../components/login/LoginDialog';
 // Cart, dialog and checkout styles: the cart and its dialogs can show on any screen.
 import '../styles/checkout.css';
 
@@ -16,6 +17,11 @@ export const ModalsHost = observer(function ModalsHost() {
   if (ui.modal?.name === 'cart-expiry') return <CartExpiredModal onClose={ui.closeModal} />;
   if (cart.pendingRemoval) return <CartRemoveModal />;
   if (cart.showExtendOffer) return <ExtendTimerModal />;
+  if (ui.modal?.name === 'login') {
+    const props = ui.modal.props ?? {};
+    return <LoginDialog withGuest={props.withGuest === true} next={typeof props.next === 'string' ? props.next : undefined}
+      onClose={ui.closeModal} />;
+  }
   if (ui.modal?.name === 'mobile-cart') {
     return <Modal title={t('cart.title')} onClose={ui.closeModal}><MobileCart /></Modal>;
   }

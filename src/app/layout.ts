@@ -5,7 +5,7 @@ import { blockShowsFor, selectContentBlocks, type ContentBlockDef, type Role, ty
  *  name ignored) and may place a content block with 'block:NAME'. Enabled blocks that the config does not
  *  place go to their slot: 'top' before the sections, 'bottom' after them. */
 export const SCREEN_SECTIONS = {
-  home: ['heading', 'options'],
+  home: ['heading', 'options', 'resend'],
   events: ['heading', 'upsell-heading', 'filters', 'results'],
   'event-detail': ['back-link', 'image', 'heading', 'description'],
   'not-found': ['message'],

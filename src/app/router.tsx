@@ -7,6 +7,7 @@ import { redirectFor } from './redirects';
 import { AppShell } from './AppShell';
 import { accountRoutes } from './account-routes';
 import { RouteError, RouteLoading } from './RouteStates';
+import { loginPathOf, readOtpLink, type AuthConfig } from '../domain/login';
 
 export interface RouteHandle { routeName: RouteName }
 
@@ -17,9 +18,13 @@ const handle = (routeName: RouteName): RouteHandle => ({ routeName });
 export function createRoutes(root: RootStore): RouteObject[] {
   const { config } = root;
 
+  const loginPath = loginPathOf(config.storefront.auth as AuthConfig | undefined);
+
   const guardLoader = ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const appPath = stripSellerPrefix(url.pathname, config.sellerPrefix);
+    // Guard 3 for /my itself runs in its screen (MyIndex): loaders never see the hash it must keep.
+    if (appPath === '/my') return null;
     const target = redirectFor({ pathname: appPath, search: url.search, hash: url.hash }, {
       redirect: config.storefront.redirect,
       home: config.storefront.home,
@@ -30,7 +35,9 @@ export function createRoutes(root: RootStore): RouteObject[] {
     return null;
   };
 
-  const homeLoader = () => {
+  const homeLoader = ({ request }: LoaderFunctionArgs) => {
+    // A one-time link to a login path of '/' is the login callback: it must not be redirected away.
+    if (loginPath === '/' && readOtpLink(new URL(request.url).search)) return null;
     // Spec section 2: without membership presell the home route is the admission event.
     if (!config.membershipPresell) throw replace(config.admissionEventId ? `/events/${config.admissionEventId}` : '/events');
     return null;
@@ -60,6 +67,9 @@ export function createRoutes(root: RootStore): RouteObject[] {
         { path: 'checkout/:cartId?', handle: handle('checkout'),
           lazy: async () => ({ Component: (await import('../screens/checkout/CheckoutScreen')).CheckoutScreen }) },
         ...accountRoutes(root),
+        ...(loginPath === '/' ? [] : [{ path: loginPath.slice(1), handle: handle('account'),
+          lazy: async () => ({ Component: (await import('../screens/login/LoginCallbackScreen')).LoginCallbackScreen }) }]),
+        { path: 'logout', lazy: async () => ({ Component: (await import('../screens/login/LogoutScreen')).LogoutScreen }) },
         { path: '*', handle: handle('not-found'),
           lazy: async () => ({ Component: (await import('../screens/not-found/NotFoundScreen')).NotFoundScreen }) },
       ],

@@ -156,6 +156,32 @@ export class CartStore {
     }
   }
 
+  /** Whether the cart is the public (guest) identity's: a logged-in shopper then still gives guest details. */
+  get ownedByPublicIdentity(): boolean {
+    return (this.cart as (CartRow & { ownedByPublicIdentity?: boolean }) | null)?.ownedByPublicIdentity ?? true;
+  }
+
+  /**
+   * Spec section 4, after login: the cart is re-fetched; not pending -> cleared locally; pending with tickets
+   * -> kept; pending without tickets -> deleted. A cart the server no longer lets us read is forgotten.
+   */
+  async afterLogin(): Promise<void> {
+    const id = this.cartId;
+    if (!id) return;
+    try {
+      const response = await cartApi.getCart(this.deps.api, id);
+      const row = cartApi.cartOf(response);
+      if (this.cartId !== id) return;
+      if (!row || row.state !== 'pending') { this.clear(); return; }
+      if (row.items.length > 0) { this.accept(response); return; }
+      await this.delete();
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status === 404 || apiError.status === 403) { if (this.cartId === id) this.clear(); return; }
+      runInAction(() => { this.error = apiError; });
+    }
+  }
+
   requestRemove(item: CartItem): void {
     this.pendingRemoval = item;
   }

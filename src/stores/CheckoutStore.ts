@@ -38,7 +38,7 @@ export class CheckoutStore {
   completionNotFound = false;
   orders: OrderResponse[] = [];
   private lastPurchaser: { key: string; id: string } | null = null;
-  private lastAttempt: { identity: IdentityFormData } | null = null;
+  private lastAttempt: { identity: IdentityFormData | null } | null = null;
   private readonly deps: CheckoutStoreDeps;
 
   constructor(deps: CheckoutStoreDeps) {
@@ -65,10 +65,10 @@ export class CheckoutStore {
   }
 
   /**
-   * POST user (reused while the details are unchanged), then POST cart/{id}/guest_checkout for the
-   * outstanding amount. `card` is null for a free order (gateway free, no email per spec section 7).
+   * POST user (reused while the details are unchanged; skipped for a logged-in user, `identity` null), then
+   * POST cart/{id}/guest_checkout for the outstanding amount. `card` is null for a free order (gateway free, no email per spec section 7).
    */
-  async submit(identity: IdentityFormData, card: CardForm | null): Promise<CheckoutOutcome> {
+  async submit(identity: IdentityFormData | null, card: CardForm | null): Promise<CheckoutOutcome> {
     return this.run(identity, card ? cardGatewayData(card) : {});
   }
 
@@ -85,7 +85,7 @@ export class CheckoutStore {
     this.pendingIntentId = null;
   }
 
-  private async run(identity: IdentityFormData, gatewayData: CheckoutBody['gateway_data']): Promise<CheckoutOutcome> {
+  private async run(identity: IdentityFormData | null, gatewayData: CheckoutBody['gateway_data']): Promise<CheckoutOutcome> {
     const { cart } = this.deps;
     const row = cart.cart;
     if (this.submitting || !row || !cart.cartId) return { kind: 'failed' };
@@ -93,13 +93,15 @@ export class CheckoutStore {
     this.failure = null;
     this.lastAttempt = { identity };
     try {
-      const guestId = await this.purchaserId(identity);
+      // No identity: a logged-in user buys as themselves (their cart, or a guest cart they logged in with).
+      const guestId = identity ? await this.purchaserId(identity) : undefined;
       const amount = row.cart_fees.grand_totals.total_outstanding;
       const free = Number(amount) === 0;
-      const response = await guestCheckout(this.deps.api, row.id, {
+      const body = {
         amount, gateway_id: free ? 'free' : 'test', gateway_data: free ? {} : gatewayData,
-        guest_identity_id: guestId, send_email: !free,
-      });
+        ...(guestId ? { guest_identity_id: guestId } : {}), send_email: !free,
+      } as CheckoutBody;
+      const response = await guestCheckout(this.deps.api, row.id, body);
       const orders = response.ticket_order?._data ?? [];
       for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);
       return this.complete(orders.map((o) => o.id));

@@ -6,6 +6,7 @@ import { CartStore, type KeyValueStorage } from './CartStore';
 import { CheckoutStore } from './CheckoutStore';
 import { ConfigStore } from './ConfigStore';
 import { EventsStore } from './EventsStore';
+import { SessionStore } from './SessionStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreDeps {
@@ -16,6 +17,16 @@ export interface RootStoreDeps {
   now?: () => Date;
   /** Where the cart id is kept across reloads; localStorage in the browser (null: not kept). */
   storage?: KeyValueStorage | null;
+  /** `document.cookie` reader for the session marker (tests pass their own; null: no cookies). */
+  readCookies?: () => string | null;
+}
+
+function browserCookies(): string | null {
+  try {
+    return typeof document !== 'undefined' ? document.cookie : null;
+  } catch {
+    return null;
+  }
 }
 
 function browserStorage(): KeyValueStorage | null {
@@ -34,6 +45,7 @@ export class RootStore {
   readonly cart: CartStore;
   readonly events: EventsStore;
   readonly checkout: CheckoutStore;
+  readonly session: SessionStore;
 
   constructor(deps: RootStoreDeps) {
     this.api = deps.api;
@@ -47,23 +59,33 @@ export class RootStore {
     });
     this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone });
     this.checkout = new CheckoutStore({ api: deps.api, cart: this.cart });
+    this.session = new SessionStore({
+      api: deps.api, now, sellerSlug: this.config.seller.slug, cartId: () => this.cart.cartId,
+      readCookies: deps.readCookies ?? (deps.storage === undefined ? browserCookies : () => null),
+      // Spec section 4: after login the cart is re-fetched and kept, cleared or deleted.
+      onLogin: () => this.cart.afterLogin(),
+      // A cart filled while logged in is the user's: once logged out this browser can no longer reach it.
+      onLogout: () => { if (!this.cart.ownedByPublicIdentity) this.cart.clear(); },
+    });
     if (typeof window !== 'undefined' && deps.storage === undefined) {
       // Another tab reserved, checked out or cleared: follow its cart.
       window.addEventListener('storage', (event) => {
         if (event.key === this.cart.storageKey) this.cart.onStorageChange(event.newValue);
       });
       void this.cart.load();
+      // Startup (spec section 4): the member is loaded when a session exists; then the cookie check runs each 1 s.
+      void this.session.start(/^https?:\/\//i.test(deps.deployment.apiBaseUrl));
+      this.session.startSessionCheck();
     }
   }
 
-  /** Who content blocks are chosen for. There are no accounts yet, so every visitor is anonymous; the
-   *  session store will answer this once login exists. */
+  /** Who content blocks are chosen for. */
   get role(): Role {
-    return 'anonymous';
+    return this.session.isLoggedIn ? 'logged_in' : 'anonymous';
   }
 
-  /** Guard 3 reads this; memberships arrive with accounts. */
+  /** Guard 3 reads this: a membership whose term includes today. */
   get isActiveMember(): boolean {
-    return false;
+    return this.session.isActiveMember;
   }
 }

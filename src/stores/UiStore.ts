@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 
 /** Names of the dialogs the modals host knows how to draw (src/app/ModalsHost.tsx). */
-export type ModalName = 'mobile-cart' | 'cart-expiry';
+export type ModalName = 'mobile-cart' | 'cart-expiry' | 'login';
 
 export interface OpenModal { name: ModalName; props?: Record<string, unknown> }
 

@@ -51,8 +51,10 @@ test.describe('events listing', () => {
     page.on('request', (r) => { if (r.url().includes('/api/events/available')) requests.push(new URL(r.url())); });
     await page.getByLabel('Date').selectOption('tomorrow');
     await expect(page).toHaveURL(/[?&]date=tomorrow/);
-    await expect.poll(() => requests.length).toBeGreaterThan(0);
-    const last = requests.at(-1)!;
+    // The first, unfiltered listing request may still be in flight: wait for the one with the date range.
+    const dated = () => requests.filter((u) => u.searchParams.has('start_datetime._gte'));
+    await expect.poll(() => dated().length).toBeGreaterThan(0);
+    const last = dated().at(-1)!;
     const start = new Date(last.searchParams.get('start_datetime._gte')!);
     const end = new Date(last.searchParams.get('start_datetime._lt')!);
     expect(end.getTime() - start.getTime()).toBeGreaterThanOrEqual(23 * 3600_000);

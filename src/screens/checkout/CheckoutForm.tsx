@@ -12,8 +12,9 @@ import { identityErrorMessages, identitySchema, identityUiSchema, validateIdenti
 
 const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
 
-/** Purchaser details, terms, test-mode card and the pay button; one submit validates all of it. */
-export const CheckoutForm = observer(function CheckoutForm({ free }: { free: boolean }) {
+/** Purchaser details (hidden for a logged-in user's own cart), terms, test-mode card and the pay button; one
+ *  submit validates all of it. */
+export const CheckoutForm = observer(function CheckoutForm({ free, askIdentity = true }: { free: boolean; askIdentity?: boolean }) {
   const { t } = useTranslation();
   const { checkout, config } = useStores();
   const termsHtml = typeof config.storefront.terms_html === 'string' ? config.storefront.terms_html.trim() : '';
@@ -51,36 +52,47 @@ export const CheckoutForm = observer(function CheckoutForm({ free }: { free: boo
       return;
     }
     setShowSummary(false);
-    void finish(checkout.submit(data ?? identity, free ? null : card));
+    void finish(checkout.submit(askIdentity ? data ?? identity : null, free ? null : card));
   };
+
+  const paymentPart = (
+    <>
+      {!free && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
+      {termsHtml && (
+        <TermsField html={termsHtml} accepted={termsAccepted} error={termsError} disabled={checkout.submitting}
+          modalOpen={termsModal} onModalOpenChange={setTermsModal}
+          onChange={(v) => { setTermsAccepted(v); if (v) setTermsError(false); }}
+          onDecline={() => { setTermsAccepted(false); setTermsError(true); }} />
+      )}
+      <CheckoutMessages showSummary={showSummary} />
+      <button type="submit" className="button checkout-form__pay" disabled={checkout.submitting}
+        aria-busy={checkout.submitting || undefined}>
+        {free ? t('checkout.completeOrder') : t('checkout.payNow')}
+      </button>
+      {checkout.submitting && <p className="checkout-form__processing" role="status">{t('checkout.processing')}</p>}
+    </>
+  );
 
   return (
     <div ref={formRef} className="checkout-form">
-      <ThemedForm<IdentityFormData>
-        schema={identitySchema}
-        uiSchema={identityUiSchema(t)}
-        formData={identity}
-        disabled={checkout.submitting}
-        customValidate={validateIdentity(t)}
-        errorMessages={identityErrorMessages}
-        onChange={(e) => setIdentity(e.formData ?? {})}
-        onError={() => attempt(false)}
-        onSubmit={(e) => attempt(true, e.formData)}
-      >
-        {!free && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
-        {termsHtml && (
-          <TermsField html={termsHtml} accepted={termsAccepted} error={termsError} disabled={checkout.submitting}
-            modalOpen={termsModal} onModalOpenChange={setTermsModal}
-            onChange={(v) => { setTermsAccepted(v); if (v) setTermsError(false); }}
-            onDecline={() => { setTermsAccepted(false); setTermsError(true); }} />
-        )}
-        <CheckoutMessages showSummary={showSummary} />
-        <button type="submit" className="button checkout-form__pay" disabled={checkout.submitting}
-          aria-busy={checkout.submitting || undefined}>
-          {free ? t('checkout.completeOrder') : t('checkout.payNow')}
-        </button>
-        {checkout.submitting && <p className="checkout-form__processing" role="status">{t('checkout.processing')}</p>}
-      </ThemedForm>
+      {askIdentity
+        ? <ThemedForm<IdentityFormData>
+            schema={identitySchema}
+            uiSchema={identityUiSchema(t)}
+            formData={identity}
+            disabled={checkout.submitting}
+            customValidate={validateIdentity(t)}
+            errorMessages={identityErrorMessages}
+            onChange={(e) => setIdentity(e.formData ?? {})}
+            onError={() => attempt(false)}
+            onSubmit={(e) => attempt(true, e.formData)}
+          >
+            {paymentPart}
+          </ThemedForm>
+        // A logged-in user's own cart: the purchaser is the user, so only payment and terms are asked.
+        : <form className="checkout-form__payment" noValidate onSubmit={(e) => { e.preventDefault(); attempt(true); }}>
+            {paymentPart}
+          </form>}
       {checkout.pendingIntentId && (
         <Modal title={t('payment.confirmTitle')} onClose={checkout.cancelPendingAction}>
           <p>{t('payment.confirmBody')}</p>

@@ -14,7 +14,7 @@ import { completionPath } from './paths';
 export const CheckoutScreen = observer(function CheckoutScreen() {
   const { t } = useTranslation();
   const { cartId } = useParams();
-  const { cart, checkout } = useStores();
+  const { cart, checkout, session, ui, config } = useStores();
   const [loaded, setLoaded] = useState(false);
   useDocumentTitle(t('checkout.title'));
 
@@ -29,6 +29,11 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   if (done) return <Navigate to={completionPath(done)} replace />;
   if (!loaded && cart.isEmpty) return <p className="page-status" role="status">{t('app.loading')}</p>;
   if (cart.isEmpty) return <Navigate to="/" replace />;
+  // Spec section 2: a logged-in user without a valid e-mail sets one first.
+  if (session.isLoggedIn && session.user && !session.user.email) return <Navigate to="/user/set-email-address" replace />;
+  // The identity form shows for guests, and for a logged-in user only while the cart is the public identity's.
+  const askIdentity = !session.isLoggedIn || cart.ownedByPublicIdentity;
+  const loginEnabled = (config.storefront.auth as { method?: string } | undefined)?.method !== 'none';
 
   const free = decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding) === 0;
   return (
@@ -37,7 +42,18 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
       <div className="checkout-page__summary"><CheckoutSummary /></div>
       <section className="checkout-page__main" aria-labelledby="checkout-purchaser">
         <h2 id="checkout-purchaser" className="checkout-page__section-title">{t('checkout.purchaserTitle')}</h2>
-        <CheckoutForm free={free} />
+        {!session.isLoggedIn && loginEnabled && (
+          <p className="checkout-login">
+            {t('login.alreadyMember')}{' '}
+            <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => ui.openModal('login', { withGuest: true })}>
+              {t('login.alreadyMemberLink')}
+            </button>
+          </p>
+        )}
+        {session.isLoggedIn && !askIdentity && session.greetingName && (
+          <p className="checkout-login">{t('login.purchasingAs', { name: session.greetingName })}</p>
+        )}
+        <CheckoutForm key={askIdentity ? 'guest' : 'member'} free={free} askIdentity={askIdentity} />
       </section>
     </div>
   );

@@ -1,0 +1,119 @@
+import type { AxiosInstance } from 'axios';
+import type { MembershipResponse, UserResponse } from './auth';
+import type { Table } from './types';
+
+/** The account area's reads and the recovery calls (spec section 7). */
+
+export interface AccountTicketRow {
+  id: string;
+  state: string;
+  ticket_order_id: string | null;
+  event_session_id: string | null;
+  event_template_id: string;
+  ticket_type_id: string;
+  ticket_group_id: string;
+  handler: string | null;
+  admit_name: string | null;
+  adjusted_value: string;
+  scan_code: string | null;
+  start_datetime: string | null;
+  timezone: string | null;
+}
+
+export interface AccountOrderRow {
+  id: string;
+  order_number: string;
+  cart_id: string;
+  state: string;
+  purchased_on: string | null;
+  total_after_fees_price: string;
+}
+
+export interface OrderSessionRow {
+  id: string;
+  event_template_id: string;
+  name: string | null;
+  start_datetime: string | null;
+  end_datetime: string | null;
+  timezone: string | null;
+  ticket_count: number;
+  ticket_order_ids: string[];
+}
+
+interface Named { id: string; name: string }
+
+/** Tables a my/* read may embed. */
+export interface AccountTables {
+  ticket?: Table<AccountTicketRow>;
+  ticket_type?: Table<Named>;
+  ticket_group?: Table<Named>;
+  event_template?: Table<Named>;
+  venue?: Table<Named & { timezone: string }>;
+}
+
+export interface OrdersResponse extends AccountTables { ticket_order: Table<AccountOrderRow> }
+export interface OrderSessionsResponse extends AccountTables { order_session: Table<OrderSessionRow> }
+
+const CATALOGUE_EMBED = 'ticket,ticket.ticket_type,ticket.ticket_group,ticket.event_template,venue';
+/** Spec section 7, my/membership embeds (the ones this API serves). */
+export const ACCOUNT_MEMBERSHIP_EMBED = 'role,identity_link,ticket,ticket_order,ticket.ticket_type,ticket.event_template,ticket.ticket_group,role.membership_program';
+
+export async function getMyMembership(client: AxiosInstance): Promise<MembershipResponse> {
+  const { data } = await client.get<MembershipResponse>('my/membership', { params: { _embed: ACCOUNT_MEMBERSHIP_EMBED } });
+  return data;
+}
+
+/** GET my/ticket_order, newest first (optionally only some ids). */
+export async function getMyOrders(client: AxiosInstance, opts: { ids?: string[]; limit?: number } = {}): Promise<OrdersResponse> {
+  const { data } = await client.get<OrdersResponse>('my/ticket_order', { params: {
+    _embed: CATALOGUE_EMBED, ...(opts.ids?.length ? { 'id._in': opts.ids.join(',') } : {}), ...(opts.limit ? { _limit: opts.limit } : {}),
+  } });
+  return data;
+}
+
+/** GET ticket_order/{id}: one order with its tickets; 404 when it is not the caller's. */
+export async function getAccountOrder(client: AxiosInstance, orderId: string): Promise<OrdersResponse> {
+  const { data } = await client.get<OrdersResponse>(`ticket_order/${encodeURIComponent(orderId)}`, {
+    params: { _embed: 'ticket,ticket_type,ticket_group,event_template,venue' },
+  });
+  return data;
+}
+
+/** GET my/order_session: sessions of the user's booked or redeemed tickets from `from` on (or one session). */
+export async function getMySessions(client: AxiosInstance, opts: { from?: Date; id?: string } = {}): Promise<OrderSessionsResponse> {
+  const { data } = await client.get<OrderSessionsResponse>('my/order_session', { params: {
+    _embed: CATALOGUE_EMBED, 'ticket.state._in': 'booked,redeemed',
+    ...(opts.from ? { 'start_datetime._gte': opts.from.toISOString() } : {}), ...(opts.id ? { id: opts.id } : {}),
+  } });
+  return data;
+}
+
+export async function requestPasswordReset(client: AxiosInstance, email: string): Promise<void> {
+  await client.post('password_reset/request', { email });
+}
+
+/** POST password_reset/validate: the e-mail of the account the token resets. */
+export async function validateResetToken(client: AxiosInstance, token: string): Promise<string> {
+  const { data } = await client.post<{ identity: Table<{ email: string }> }>('password_reset/validate', { token });
+  return data.identity._data[0]?.email ?? '';
+}
+
+export async function resetPassword(client: AxiosInstance, token: string, password: string, passwordConfirm: string): Promise<string> {
+  const { data } = await client.post<{ identity: Table<{ email: string }> }>('password_reset/reset',
+    { token, password, password_confirm: passwordConfirm });
+  return data.identity._data[0]?.email ?? '';
+}
+
+/** POST ticket_order/resend: mails the address's orders again (404 when it has none). */
+export async function resendOrders(client: AxiosInstance, email: string, membershipsOnly = false): Promise<number> {
+  const { data } = await client.post<{ ticket_order: Table<unknown> }>('ticket_order/resend',
+    { email, ...(membershipsOnly ? { memberships_only: true } : {}) });
+  return data.ticket_order._count;
+}
+
+/** PUT my/user: sets the logged-in user's e-mail address (409 email_in_use when another account has it). */
+export async function putMyEmail(client: AxiosInstance, email: string, emailConfirm: string): Promise<UserResponse> {
+  const { data } = await client.put<UserResponse>('my/user', { email, email_confirm: emailConfirm },
+    { params: { _embed: 'identity,identity.meta' } });
+  return data;
+}
