@@ -74,4 +74,31 @@ describeEachDatabase('carts of logged-in users', (ctx) => {
     const mine = await b.get('/api/my/ticket_order?_seller=demo');
     expect(mine.body.ticket_order._data.map((o: { cart_id: string }) => o.cart_id)).toContain(cart.id);
   });
+
+  it('login with cart_id adopts this browser\'s guest cart, never another browser\'s', async () => {
+    const group = await db().selectFrom('ticket_type').select('ticket_group_id').where('id', '=', adultTypeId).executeTakeFirstOrThrow();
+    const fill = async (b: AuthBrowser) => (await b.post('/api/cart/modify?_seller=demo', {
+      add: [{ ticket_type_id: adultTypeId, event_session_id: sessionId }],
+      additional_info: { [group.ticket_group_id]: { zip_code: '10024' } },
+    })).body.cart._data[0].id as string;
+    const member = await identityOfEmail(db(), sellerId, DEMO_MEMBER.email);
+
+    const other = new AuthBrowser(app);
+    const othersCart = await fill(other);
+    const b = new AuthBrowser(app);
+    const mine = await fill(b);
+    const login = await b.post('/api/login?_seller=demo', { username: DEMO_MEMBER.email, password: DEMO_MEMBER.password, cart_id: othersCart });
+    expect(login.status).toBe(200);
+    const untouched = await db().selectFrom('cart').select(['identity_id', 'owner_token_hash']).where('id', '=', othersCart).executeTakeFirstOrThrow();
+    expect(untouched.identity_id).not.toBe(member.identity_id);
+    expect(untouched.owner_token_hash).not.toBeNull();
+    expect((await other.get(`/api/cart/${othersCart}`)).status).toBe(200);
+
+    const again = await b.post('/api/login?_seller=demo', { username: DEMO_MEMBER.email, password: DEMO_MEMBER.password, cart_id: mine });
+    expect(again.status).toBe(200);
+    const adopted = await db().selectFrom('cart').select(['identity_id', 'owner_token_hash']).where('id', '=', mine).executeTakeFirstOrThrow();
+    expect(adopted).toEqual({ identity_id: member.identity_id, owner_token_hash: null });
+    const read = await b.get(`/api/cart/${mine}`);
+    expect(read.body.cart._data[0].ownedByPublicIdentity).toBe(false);
+  });
 });
