@@ -53,6 +53,18 @@ async function adoptGuestCart(deps: Deps, request: FastifyRequest, cartId: strin
     .where('identity_id', '=', seller.public_identity_id).where('owner_token_hash', '=', caller.tokenHash).execute();
 }
 
+/** The path of a return address on this storefront (a path, or a URL of PUBLIC_URL's origin); else '/'. */
+export function sameSitePath(redirect: string | undefined, publicUrl: string): string {
+  if (!redirect || redirect.includes('\\')) return '/';
+  try {
+    const base = new URL(publicUrl);
+    const url = new URL(redirect, base);
+    return url.origin === base.origin ? `${url.pathname}${url.search}${url.hash}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
 /** POST login, POST login/request_otp, POST login/otp_verify, POST logout. */
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
   app.post('/login', { schema: { querystring: sellerQuery, body: loginBody }, onError: retryAfter }, async (request, reply) => {
@@ -60,6 +72,25 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     const body = (request.body ?? {}) as LoginBody;
     const userId = await login(deps, seller, body, request.ip);
     return startSession(deps, request, reply, userId, seller.id, body.cart_id);
+  });
+
+  // Single sign-on (spec section 7: redirect to /api/sso/start with redirect and cart_id): sends the browser to
+  // the seller's identity provider with where to come back to. Only paths of this storefront are accepted as
+  // the return address, so the route cannot be used as an open redirect.
+  app.get('/sso/start', {
+    schema: { querystring: { type: 'object', properties: { _seller: str(80), redirect: str(500), cart_id: str(40) } } },
+  }, async (request, reply) => {
+    const seller = await sellerOf(deps, request);
+    const auth = (seller.config?.auth ?? {}) as { method?: string; external_login_url?: string | null };
+    if (auth.method !== 'sso') throw new ApiError(400, 'unknown_auth_method', 'Unknown auth method', 'sso', { method: 'sso' });
+    if (!auth.external_login_url) throw new ApiError(400, 'external_login_url_missing', 'External login URL missing', 'sso');
+    const q = request.query as { redirect?: string; cart_id?: string };
+    const path = sameSitePath(q.redirect, deps.config.publicUrl);
+    const target = new URL(auth.external_login_url);
+    target.searchParams.set('return_to', `${deps.config.publicUrl}${path}`);
+    if (q.cart_id) target.searchParams.set('cart_id', q.cart_id);
+    target.searchParams.set('state', seller.slug);
+    return reply.redirect(target.toString(), 302);
   });
 
   app.post('/login/request_otp', {

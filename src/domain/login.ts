@@ -214,13 +214,16 @@ export type ExternalTarget = { url: string } | { errorKey: string };
  * 'External login URL missing' without one.
  */
 export function externalLoginTarget(method: LoginMethod, auth: AuthConfig | undefined,
-  opts: { apiBaseUrl: string; returnTo: string; cartId?: string | null }): ExternalTarget {
+  opts: { apiBaseUrl: string; returnTo: string; cartId?: string | null; seller?: string }): ExternalTarget {
   const params = new URLSearchParams({ redirect: opts.returnTo });
   if (opts.cartId) params.set('cart_id', opts.cartId);
-  if (method === 'sso') return { url: `${opts.apiBaseUrl.replace(/\/+$/, '')}/sso/start?${params}` };
   if (!isExternalMethod(method)) return { errorKey: 'login.unknownMethod' };
   const base = auth?.external_login_url?.trim();
   if (!base) return { errorKey: 'login.externalUrlMissing' };
+  if (method === 'sso') {
+    if (opts.seller) params.set('_seller', opts.seller);
+    return { url: `${opts.apiBaseUrl.replace(/\/+$/, '')}/sso/start?${params}` };
+  }
   return { url: `${base}${base.includes('?') ? '&' : '?'}${params}` };
 }
 

@@ -85,7 +85,9 @@ describe('login modes, payloads and texts', () => {
 
   it('external modes: sso goes to /api/sso/start; the others need their URL', () => {
     const opts = { apiBaseUrl: '/api/', returnTo: 'https://shop.example/checkout', cartId: 'c1' };
-    expect(externalLoginTarget('sso', {}, opts)).toEqual({ url: '/api/sso/start?redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1' });
+    expect(externalLoginTarget('sso', {}, opts)).toEqual({ errorKey: 'login.externalUrlMissing' });
+    expect(externalLoginTarget('sso', { external_login_url: 'https://idp.example/sso' }, { ...opts, seller: 'demo' }))
+      .toEqual({ url: '/api/sso/start?redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1&_seller=demo' });
     expect(externalLoginTarget('hosted', {}, opts)).toEqual({ errorKey: 'login.externalUrlMissing' });
     expect(externalLoginTarget('auth0_ecomm', { external_login_url: 'https://id.example/login?x=1' }, opts))
       .toEqual({ url: 'https://id.example/login?x=1&redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1' });

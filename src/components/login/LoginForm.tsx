@@ -53,7 +53,7 @@ const ExternalLogin = observer(function ExternalLogin({ method, auth, authError 
   const { config, cart } = useStores();
   const location = useLocation();
   const returnTo = typeof window !== 'undefined' ? `${window.location.origin}${window.location.pathname}` : location.pathname;
-  const target = externalLoginTarget(method, auth, { apiBaseUrl: config.deployment.apiBaseUrl, returnTo, cartId: cart.cartId });
+  const target = externalLoginTarget(method, auth, { apiBaseUrl: config.deployment.apiBaseUrl, returnTo, cartId: cart.cartId, seller: config.seller.slug });
   return (
     <div className="login-form">
       {authError && <p className="notice--error" role="alert">{t('login.errors.sfecFailed')}</p>}
