@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { createApiClient } from '../../src/api/client';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { fakeServer, type Reply } from '../helpers/fake-api';
 import { AccountStore } from '../../src/stores/AccountStore';
 
-type Reply = { status: number; data: unknown };
-type Handler = (config: InternalAxiosRequestConfig) => Reply;
-
-/** The one thing mocked: axios' adapter, answering by method and path; every request is recorded. */
-function makeStore(handler: Handler) {
-  const seen: Array<{ method: string; url: string; params: Record<string, unknown>; body: unknown }> = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push({ method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', params: config.params ?? {},
-      body: config.data ? JSON.parse(config.data) : undefined });
-    const reply = handler(config);
-    const response = { status: reply.status, data: reply.data, statusText: '', headers: {}, config };
-    if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
-    return response;
-  };
-  const api = createApiClient({ baseURL: '/api', seller: 'demo' });
-  api.defaults.adapter = adapter;
+function makeStore(handler: (config: InternalAxiosRequestConfig) => Reply) {
+  const { api, seen } = fakeServer(handler);
   const now = new Date('2026-05-04T13:00:00Z');
   return { store: new AccountStore({ api, now: () => now }), seen, now };
 }

@@ -1,28 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { createApiClient } from '../../src/api/client';
+import { fakeServer, route, type Handler } from '../helpers/fake-api';
 import { ApiError } from '../../src/api/errors';
 import { CartStore } from '../../src/stores/CartStore';
 import { CheckoutStore } from '../../src/stores/CheckoutStore';
 
-type Handler = (config: InternalAxiosRequestConfig) => { status: number; data: unknown };
 
-/** The one thing mocked: axios' adapter, answering by method and path; every request is recorded. */
-function fakeServer(handler: Handler) {
-  const seen: Array<{ method: string; url: string; body: unknown }> = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push({ method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', body: config.data ? JSON.parse(config.data) : undefined });
-    const reply = handler(config);
-    const response = { status: reply.status, data: reply.data, statusText: '', headers: {}, config };
-    if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
-    return response;
-  };
-  const api = createApiClient({ baseURL: '/api', seller: 'demo' });
-  api.defaults.adapter = adapter;
-  return { api, seen };
-}
-
-const route = (config: InternalAxiosRequestConfig) => `${(config.method ?? 'get').toUpperCase()} ${config.url}`;
 const error = (status: number, code: string, extra?: Record<string, unknown>, context?: string) =>
   ({ status, data: { _data: [{ _code: code, _description: `${code} description`, _context: context, _extra: extra }] } });
 
@@ -71,7 +53,7 @@ describe('CartStore.reserve', () => {
   it('creates the cart on the first reserve and keeps its id, with local expiry = expires_in - 5 s', async () => {
     const { cart, seen, storage } = makeStore((c) => (route(c) === 'POST cart/modify' ? cartBody(CART, { expiresIn: 600 }) : error(500, 'x')));
     await cart.reserve([line], { g1: { zip_code: '10001' } });
-    expect(seen).toEqual([{ method: 'POST', url: 'cart/modify', body: { add: [line], additional_info: { g1: { zip_code: '10001' } }, channel_id: 'web' } }]);
+    expect(seen).toEqual([{ method: 'POST', url: 'cart/modify', params: { _seller: 'demo' }, body: { add: [line], additional_info: { g1: { zip_code: '10001' } }, channel_id: 'web' } }]);
     expect(cart.cartId).toBe(CART);
     expect(storage.map.get(KEY)).toBe(CART);
     expect(cart.localExpiry).toBe(1_000_000 + 595_000);
@@ -227,7 +209,7 @@ describe('CartStore expiry, extension and removal', () => {
     expect(cart.removeClearsCart(b)).toBe(true);
     cart.requestRemove(a);
     await cart.confirmRemove();
-    expect(seen.at(-1)).toEqual({ method: 'POST', url: `cart/${CART}/remove`, body: { tickets: ['t1', 't2'] } });
+    expect(seen.at(-1)).toEqual({ method: 'POST', url: `cart/${CART}/remove`, params: { _seller: 'demo' }, body: { tickets: ['t1', 't2'] } });
     expect(cart.items.map((i) => i.id)).toEqual(['b']);
     cart.requestRemove(cart.items[0]);
     await cart.confirmRemove();

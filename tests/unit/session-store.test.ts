@@ -1,30 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { createApiClient } from '../../src/api/client';
+import { fakeServer, route, type Reply } from '../helpers/fake-api';
 import { SessionStore } from '../../src/stores/SessionStore';
 import { CartStore } from '../../src/stores/CartStore';
 import { activeMemberships, greetingName, readMarker, SESSION_MARKER_COOKIE } from '../../src/domain/session';
 
-type Reply = { status: number; data: unknown };
-type Handler = (config: InternalAxiosRequestConfig) => Reply;
 
-/** Only axios' adapter is replaced: the real client (params, error conversion) runs. */
-function fakeServer(handler: Handler) {
-  const seen: Array<{ method: string; url: string; params: Record<string, unknown>; body: unknown }> = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push({ method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', params: config.params ?? {},
-      body: config.data ? JSON.parse(config.data) : undefined });
-    const reply = handler(config);
-    const response = { status: reply.status, data: reply.data, statusText: '', headers: {}, config };
-    if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
-    return response;
-  };
-  const api = createApiClient({ baseURL: '/api', seller: 'demo' });
-  api.defaults.adapter = adapter;
-  return { api, seen };
-}
-
-const route = (c: InternalAxiosRequestConfig) => `${(c.method ?? 'get').toUpperCase()} ${c.url}`;
 const fail = (status: number, code: string, extra?: Record<string, unknown>): Reply =>
   ({ status, data: { _data: [{ _code: code, _description: `${code} text`, _extra: extra }] } });
 const userBody: Reply = { status: 200, data: {

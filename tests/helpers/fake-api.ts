@@ -1,0 +1,29 @@
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { createApiClient } from '../../src/api/client';
+
+export type Reply = { status: number; data: unknown };
+export type Handler = (config: InternalAxiosRequestConfig) => Reply;
+export interface SeenRequest { method: string; url: string; params: Record<string, unknown>; body: unknown }
+
+/**
+ * Store unit tests replace only axios' adapter: the real client (seller param, ecomm header, error
+ * conversion to ApiError) runs, the handler answers by method and path, and every request is recorded.
+ * Never used by browser tests, which talk to the real server.
+ */
+export function fakeServer(handler: Handler) {
+  const seen: SeenRequest[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push({ method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', params: config.params ?? {},
+      body: config.data ? JSON.parse(config.data) : undefined });
+    const reply = handler(config);
+    const response = { status: reply.status, data: reply.data, statusText: '', headers: {}, config };
+    if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+    return response;
+  };
+  const api = createApiClient({ baseURL: '/api', seller: 'demo' });
+  api.defaults.adapter = adapter;
+  return { api, seen };
+}
+
+/** "GET cart/123" for a request: handlers switch on it. */
+export const route = (config: InternalAxiosRequestConfig) => `${(config.method ?? 'get').toUpperCase()} ${config.url}`;
