@@ -1,35 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, firstSessionTomorrow, type TomorrowSession } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, firstSessionTomorrow, reserveThroughUi } from './helpers';
 import { DEMO_MEMBER } from './login-sellers';
 import { expectGreeting, shot } from './login-helpers';
 
-/** Through the event detail UI as a guest: tomorrow's first session, 2 Adult, 'Add to cart' -> /checkout. */
-async function reserveAsGuest(page: Page, session: TomorrowSession) {
-  const start = new Date(session.startIso);
-  const tz = 'America/New_York';
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: tz, weekday: 'short', month: 'short', day: 'numeric' }).formatToParts(start);
-  const part = (type: string) => day.find((p) => p.type === type)?.value ?? '';
-  const date = `${part('weekday')}, ${part('month')} ${part('day')}`;
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: 'numeric', minute: '2-digit', hour12: true }).format(start);
-  await page.goto(`/events/${session.eventId}`);
-  const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
-  await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
-  if (await dated.count()) await dated.check();
-  await page.getByRole('button', { name: new RegExp(`^${date}\\b`) }).first().click();
-  await page.getByRole('radio', { name: new RegExp(`^${time}`) }).or(page.getByRole('button', { name: new RegExp(`^${time}`) }))
-    .first().click();
-  await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
-  await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
-  await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
-}
 
 test.describe('login during checkout', () => {
   test('a guest logs in at checkout: the cart stays, the identity form is hidden, and the member pays', async ({ page }) => {
     const session = await firstSessionTomorrow(page.request);
-    await reserveAsGuest(page, session);
+    await reserveThroughUi(page, session, { adults: 2, children: 0 });
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary.getByText('2 × Adult')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'First Name', exact: true })).toBeVisible();

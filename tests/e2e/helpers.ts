@@ -94,6 +94,36 @@ export async function reserveThroughApi(page: Page, seller: string, sessionId: s
 }
 
 /** Fills the purchaser form, the test-mode card and the terms on /checkout. */
+/** Label parts the event detail uses (issue 3 contract): date buttons 'ddd, MMM D', session buttons 'h:mm A'. */
+export function sessionLabels(session: TomorrowSession, timezone = 'America/New_York') {
+  const start = new Date(session.startIso);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', month: 'short', day: 'numeric' })
+    .formatToParts(start);
+  const part = (type: string) => day.find((p) => p.type === type)?.value ?? '';
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit', hour12: true }).format(start);
+  return { date: `${part('weekday')}, ${part('month')} ${part('day')}`, time };
+}
+
+/** Through the event detail UI: the session's date and time, the given Adult and Child counts, 'Add to cart' -> /checkout. */
+export async function reserveThroughUi(page: Page, session: TomorrowSession, counts: { adults: number; children: number }) {
+  const { date, time } = sessionLabels(session);
+  await page.goto(`/events/${session.eventId}`);
+  // The admission event offers dated and flexible admission first (spec section 2, date-first order).
+  const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
+  await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
+  if (await dated.count()) await dated.check();
+  await page.getByRole('button', { name: new RegExp(`^${date}\\b`) }).first().click();
+  await page.getByRole('radio', { name: new RegExp(`^${time}`) }).or(page.getByRole('button', { name: new RegExp(`^${time}`) }))
+    .first().click();
+  for (let i = 0; i < counts.adults; i++) await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
+  for (let i = 0; i < counts.children; i++) await page.getByRole('button', { name: 'Add one Child', exact: true }).click();
+  // The demo's timed admission asks for a home ZIP code (its group survey requires it).
+  await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+}
+
 export async function fillCheckout(page: Page, card: string, person = { first: 'Ada', last: 'Lovelace', email: 'ada@example.com' }) {
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   await field('First Name').fill(person.first);

@@ -1,38 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, type TomorrowSession,
+  expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, reserveThroughUi,
 } from './helpers';
 
-/** Label parts the event detail uses (issue 3 contract): date buttons 'ddd, MMM D', session buttons 'h:mm A'. */
-function labels(session: TomorrowSession, timezone = 'America/New_York') {
-  const start = new Date(session.startIso);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', month: 'short', day: 'numeric' })
-    .formatToParts(start);
-  const part = (type: string) => day.find((p) => p.type === type)?.value ?? '';
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit', hour12: true }).format(start);
-  return { date: `${part('weekday')}, ${part('month')} ${part('day')}`, time };
-}
 
-/** Through the event detail UI: tomorrow, its first session, 2 Adult and 1 Child, 'Add to cart' -> /checkout. */
-async function reserveTwoAdultsOneChild(page: Page, session: TomorrowSession) {
-  const { date, time } = labels(session);
-  await page.goto(`/events/${session.eventId}`);
-  // The admission event offers dated and flexible admission first (spec section 2, date-first order).
-  const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
-  await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
-  if (await dated.count()) await dated.check();
-  await page.getByRole('button', { name: new RegExp(`^${date}\\b`) }).first().click();
-  await page.getByRole('radio', { name: new RegExp(`^${time}`) }).or(page.getByRole('button', { name: new RegExp(`^${time}`) }))
-    .first().click();
-  await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
-  await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
-  await page.getByRole('button', { name: 'Add one Child', exact: true }).click();
-  // The demo's timed admission asks for a home ZIP code (its group survey requires it).
-  await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
-}
 
 async function expectCartSummary(page: Page) {
   const summary = page.getByRole('region', { name: 'Order summary' });
@@ -54,7 +25,7 @@ async function expectConfirmationWithQr(page: Page) {
 test.describe('guest purchase', () => {
   test('buys 2 Adult and 1 Child for tomorrow\'s first session and sees the QR code', async ({ page }) => {
     const session = await firstSessionTomorrow(page.request);
-    await reserveTwoAdultsOneChild(page, session);
+    await reserveThroughUi(page, session, { adults: 2, children: 1 });
     const summary = await expectCartSummary(page);
     await expect(summary.getByText('Total due')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -72,7 +43,7 @@ test.describe('guest purchase', () => {
 
   test('a declined card shows the spec message and keeps the cart', async ({ page }) => {
     const session = await firstSessionTomorrow(page.request);
-    await reserveTwoAdultsOneChild(page, session);
+    await reserveThroughUi(page, session, { adults: 2, children: 1 });
     await fillCheckout(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Your card has not been charged.' }))
@@ -89,7 +60,7 @@ test.describe('guest purchase', () => {
 
   test('shows the error summary and field errors for an invalid form', async ({ page }) => {
     const session = await firstSessionTomorrow(page.request);
-    await reserveTwoAdultsOneChild(page, session);
+    await reserveThroughUi(page, session, { adults: 2, children: 1 });
     await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill('ada@example.com');
     await page.getByRole('textbox', { name: 'Confirm Email Address' }).fill('ADA@example.org');
     await page.getByRole('button', { name: 'Pay now' }).click();
@@ -104,7 +75,7 @@ test.describe('guest purchase', () => {
 
     test('the same purchase works on a phone', async ({ page }) => {
       const session = await firstSessionTomorrow(page.request);
-      await reserveTwoAdultsOneChild(page, session);
+      await reserveThroughUi(page, session, { adults: 2, children: 1 });
       await expectCartSummary(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
