@@ -1,24 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, firstSessionTomorrow, reserveThroughApi } from './helpers';
+import { checkBothSizes, firstSessionTomorrow, reserveThroughApi } from './helpers';
 
 /** The demo member of sellers/demo/catalog.json. */
 const MEMBER = { email: 'member@example.com', password: 'MuseumDemo2026!', scanCode: 'M20260001', first: 'Jordan', last: 'Rivera' };
 const ECOMM = { 'X-Ticketing-App': 'ecomm' };
-const SHOTS = '/tmp/shots';
 
-/** axe-core at desktop (1280x800) and at 390 px wide, with a screenshot of each for review. */
-async function checkBothSizes(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['mobile', { width: 390, height: 844 }]] as const) {
-    await page.setViewportSize(viewport);
-    await expectNoSeriousA11yViolations(page);
-    // Nothing may stick out sideways at 390 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${SHOTS}/account-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Logs in through the real API from the page (the session cookie lands in the browser). */
 async function loginThroughApi(page: Page, seller: string, email: string, password: string) {

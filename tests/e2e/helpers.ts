@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -135,4 +135,16 @@ export async function fillCheckout(page: Page, card: string, person = { first: '
   await field('CVC').fill('123');
   const terms = page.getByLabel('I accept the terms and conditions');
   if (await terms.count()) await terms.check();
+}
+
+/** axe-core at desktop (1280x800) and at 390 px wide, nothing sticking out sideways, and a screenshot of each. */
+export async function checkBothSizes(page: Page, name: string, shots = '/tmp/shots') {
+  mkdirSync(shots, { recursive: true });
+  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['mobile', { width: 390, height: 844 }]] as const) {
+    await page.setViewportSize(viewport);
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `${shots}/account-${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

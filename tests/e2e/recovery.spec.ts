@@ -1,25 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, firstSessionTomorrow, reserveThroughApi } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { checkBothSizes, firstSessionTomorrow, reserveThroughApi } from './helpers';
 import { E2E_SELLER } from './setup-sellers-constants';
 
 const ECOMM = { 'X-Ticketing-App': 'ecomm' };
 /** The 'e2e' seller is a copy of the demo with its own member account: this file changes that account's
  *  password (and puts it back), so the demo seller's member used by other files is never touched. */
 const MEMBER = { email: 'member@example.com', password: 'MuseumDemo2026!' };
-const SHOTS = '/tmp/shots';
 const INVALID_LINK = 'This reset link is not valid. It may have expired.';
 
-async function checkBothSizes(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['mobile', { width: 390, height: 844 }]] as const) {
-    await page.setViewportSize(viewport);
-    await expectNoSeriousA11yViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${SHOTS}/account-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** The newest reset token mailed for this seller, read from the outbox page the server keeps outside production. */
 async function newestResetToken(request: APIRequestContext, sellerPrefix: string, after?: string): Promise<string> {
