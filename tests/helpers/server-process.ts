@@ -5,6 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { OWNER_COOKIE } from '../../server/services/cart/access';
+import { ECOMM } from './app';
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -20,7 +22,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A fresh PostgreSQL database on the server of `adminUrl` (e.g. TEST_DATABASE_URL); drop() removes it. */
-export async function createScratchDatabase(adminUrl: string, prefix = 'scratch'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(adminUrl: string, prefix = 'scratch'): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -28,6 +30,7 @@ export async function createScratchDatabase(adminUrl: string, prefix = 'scratch'
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
@@ -50,16 +53,17 @@ export interface ServerProcess {
 }
 
 /**
- * Start the real server (`tsx server/main.ts`) as a child process and wait until it answers. `env` adds to or
- * overrides the defaults: a free PORT, HOST 127.0.0.1, a temp DATA_DIR, STATIC_DIR (default: dist),
- * LOG_LEVEL warn. Pass DATABASE_URL for PostgreSQL; the same env again restarts on the same data.
+ * Start the real server (`node --import tsx server/main.ts`, one process, so SIGKILL leaves nothing behind) and
+ * wait until it answers. `env` adds to or overrides the defaults: a free PORT, HOST 127.0.0.1, STATIC_DIR dist,
+ * LOG_LEVEL warn, and a new temp DATA_DIR unless DATABASE_URL or DATA_DIR is given. Pass DATABASE_URL for
+ * PostgreSQL; the same env again (with PORT: the old port, to keep the address) restarts on the same data.
  */
 export async function startServer(env: Record<string, string | undefined> = {}, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const fullEnv = {
     ...process.env,
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storefront-proc-')),
+    ...(env.DATABASE_URL || env.DATA_DIR ? {} : { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storefront-proc-')) }),
     STATIC_DIR: path.resolve('dist'),
     LOG_LEVEL: 'warn',
     ...env,
@@ -90,4 +94,30 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     await exited;
   };
   return { baseUrl, port, child, output: () => out, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
+
+/**
+ * A browser over real HTTP, like the storefront's axios instance: sends the X-Ticketing-App header and keeps
+ * the cart-owner cookie. Network failures (a killed server) and answers slower than `timeoutMs` reject; any
+ * HTTP status resolves.
+ */
+export class HttpBrowser {
+  cookie: string | null = null;
+  constructor(public baseUrl: string, private readonly timeoutMs = 30_000) {}
+
+  async request(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers: { ...ECOMM, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: payload !== undefined ? JSON.stringify(payload) : undefined,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith(`${OWNER_COOKIE}=`));
+    if (set) this.cookie = set.split(';')[0];
+    const text = await res.text();
+    return { status: res.status, body: res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text };
+  }
+  get(url: string) { return this.request('GET', url); }
+  post(url: string, payload: unknown = {}) { return this.request('POST', url, payload); }
+  delete(url: string) { return this.request('DELETE', url); }
 }
