@@ -6,6 +6,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { IssueList } from './errors';
 import { mergeContentBlocks, parseContentBlock } from './front-matter';
+import { sanitizeSellerHtml, sanitizeSellerSvg } from './sanitize';
 import type { CatalogFile, ContentBlockDef, ImageFile, SellerFolder } from './types';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -134,6 +135,30 @@ function readContentBlocks(folder: string, label: string, issues: IssueList): Co
   return out;
 }
 
+/**
+ * Every HTML field of a schema-valid folder sanitised in place: the storefront renders these strings as they
+ * are stored, so this is the one place seller HTML is cleaned (DESIGN.md section 4). The fields are those the
+ * schemas type as HTML: descriptions of events, ticket groups and ticket types, config terms_html, and
+ * content blocks (the repo defaults and the seller's); and the SVG markup of seat maps (other_elements).
+ */
+function sanitizeHtmlFields(config: Record<string, any>, catalog: CatalogFile, blocks: ContentBlockDef[]): ContentBlockDef[] {
+  if (typeof config.terms_html === 'string') config.terms_html = sanitizeSellerHtml(config.terms_html);
+  const clean = (item: { description?: string }) => {
+    if (item.description !== undefined) item.description = sanitizeSellerHtml(item.description);
+  };
+  for (const map of catalog.seat_maps ?? []) {
+    if (map.other_elements !== undefined) map.other_elements = sanitizeSellerSvg(map.other_elements);
+  }
+  for (const event of catalog.events) {
+    clean(event);
+    for (const group of event.ticket_groups) {
+      clean(group);
+      group.types.forEach(clean);
+    }
+  }
+  return blocks.map((block) => ({ ...block, html: sanitizeSellerHtml(block.html) }));
+}
+
 /** Reads a seller folder and validates every file against its schema; throws CatalogError listing every problem. */
 export function readSellerFolder(dir: string, opts: { defaultContentBlocksDir?: string } = {}): SellerFolder {
   const issues = new IssueList();
@@ -154,12 +179,13 @@ export function readSellerFolder(dir: string, opts: { defaultContentBlocksDir?: 
   const defaults = readContentBlocks(defaultsDir, path.relative(dir, defaultsDir).split(path.sep).join('/'), issues);
   const own = readContentBlocks(path.join(dir, 'content-blocks'), 'content-blocks', issues);
   issues.throwIfAny();
+  const contentBlocks = sanitizeHtmlFields(config as Record<string, any>, catalog as CatalogFile, mergeContentBlocks(defaults, own));
   return {
     dir,
     config: config as Record<string, any>,
     catalog: catalog as CatalogFile,
     strings: strings as Record<string, string>,
-    contentBlocks: mergeContentBlocks(defaults, own),
+    contentBlocks,
     images,
   };
 }

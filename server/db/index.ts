@@ -5,6 +5,7 @@ import { QueuedPGliteDialect } from './pglite-dialect';
 import type { Database } from './types';
 import * as m001 from './migrations/001-create-catalog';
 import * as m002 from './migrations/002-create-commerce';
+import * as m003 from './migrations/003-sanitize-seller-html';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -14,6 +15,7 @@ export interface DbHandle { db: Db; kind: DbKind; close(): Promise<void> }
 const migrations: Record<string, Migration> = {
   '001-create-catalog': m001,
   '002-create-commerce': m002,
+  '003-sanitize-seller-html': m003,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -1,14 +1,10 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
-
-/** Seller HTML (content blocks, event descriptions) is sanitised before it is rendered (DESIGN.md section 4). */
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-}
-
+/**
+ * Seller HTML (content blocks, descriptions, terms) as the API serves it: the server sanitised it once when the
+ * seller folder was loaded (server/catalog/sanitize.ts), and the Content-Security-Policy refuses inline script
+ * as a second layer, so the browser renders it as it is.
+ */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export function ContentBlock({ name, html }: { name: string; html: string }) {

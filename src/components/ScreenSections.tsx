@@ -1,10 +1,8 @@
-import { Fragment, Suspense, lazy, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/context';
 import { resolveLayout, type ScreenWithLayout, type SectionName } from '../app/layout';
-
-// DOMPurify comes with the first content block, so a screen without blocks does not download it.
-const ContentBlock = lazy(async () => ({ default: (await import('./ContentBlock')).ContentBlock }));
+import { ContentBlock } from './ContentBlock';
 
 interface Props<S extends ScreenWithLayout> {
   screen: S;
@@ -18,9 +16,7 @@ function ScreenSectionsImpl<S extends ScreenWithLayout>({ screen, sections }: Pr
   return (
     <>
       {items.map((item) => item.kind === 'block'
-        ? <Suspense key={`block:${item.block.name}`} fallback={null}>
-            <ContentBlock name={item.block.name} html={item.block.html} />
-          </Suspense>
+        ? <ContentBlock key={`block:${item.block.name}`} name={item.block.name} html={item.block.html} />
         : <Fragment key={item.name}>{sections[item.name]()}</Fragment>)}
     </>
   );

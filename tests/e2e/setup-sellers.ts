@@ -1,8 +1,9 @@
 /**
  * Runs before the e2e server starts (playwright.config.ts webServer command): migrates the fresh PGlite in
  * DATA_DIR, loads the demo seller, and loads 'e2e', a copy of the demo with a short cart hold so the expiry
- * timer can run out within a test (tests/e2e/cart-timer.spec.ts), and copies with other login modes
- * (tests/e2e/login-sellers.ts). The server then finds sellers and does not load the demo itself.
+ * timer can run out within a test (tests/e2e/cart-timer.spec.ts), copies with other login modes
+ * (tests/e2e/login-sellers.ts) and 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts).
+ * The server then finds sellers and does not load the demo itself.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,17 +14,19 @@ import { loadSellerFolder } from '../../server/catalog/loader';
 
 import { E2E_HOLD_SECONDS, E2E_SELLER } from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
+import { applyXssPayloads } from './xss-seller';
 
 type SellerConfig = Record<string, unknown> & { cart?: Record<string, unknown> };
 
-/** Loads a copy of the demo folder with its config.json changed by `edit`. */
-async function loadDemoCopy(db: Parameters<typeof loadSellerFolder>[0], demoDir: string, edit: (config: SellerConfig) => void) {
+/** Loads a copy of the demo folder with its config.json changed by `edit` (which may change the copy's other files). */
+async function loadDemoCopy(db: Parameters<typeof loadSellerFolder>[0], demoDir: string,
+  edit: (config: SellerConfig, copyDir: string) => void) {
   const copy = mkdtempSync(path.join(os.tmpdir(), 'seller-e2e-'));
   try {
     cpSync(demoDir, copy, { recursive: true });
     const file = path.join(copy, 'config.json');
     const sellerConfig = JSON.parse(readFileSync(file, 'utf8')) as SellerConfig;
-    edit(sellerConfig);
+    edit(sellerConfig, copy);
     // The copy's schema reference must still resolve from the temp folder.
     delete sellerConfig.$schema;
     writeFileSync(file, JSON.stringify(sellerConfig, null, 2));
@@ -52,6 +55,7 @@ async function main() {
         if ('presell' in seller) c.membership_presell = seller.presell;
       });
     }
+    await loadDemoCopy(handle.db, config.demoSellerDir, applyXssPayloads);
   } finally {
     await handle.close();
   }
