@@ -58,7 +58,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      STATIC_DIR: path.resolve('dist'),
+      STATIC_DIR: path.resolve(process.env.E2E_STATIC_DIR ?? 'dist'),
       LOG_LEVEL: 'warn',
     },
   },

@@ -121,7 +121,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const indexHtml = path.join(deps.config.staticDir, 'index.html');
   const hasStatic = fs.existsSync(indexHtml);
   if (hasStatic) {
-    await app.register(fastifyStatic, { root: deps.config.staticDir, index: false, wildcard: false,
+    // The build writes .br and .gz beside each text file (vite.config.ts); they are sent when accepted.
+    await app.register(fastifyStatic, { root: deps.config.staticDir, index: false, wildcard: false, preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } });

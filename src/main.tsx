@@ -1,14 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import './styles/app.css';
 import { bootstrap } from './boot';
-import { createI18n } from './i18n';
+import { bootTranslation, createI18n, loadTranslation } from './i18n';
 import { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/context';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
+import { basenameFor } from './domain/paths';
 import { applyTheme } from './app/theme';
 import { BootError, BootLoading } from './BootScreens';
 
@@ -19,16 +20,19 @@ function renderWith(root: Root, i18n: I18n, node: React.ReactNode) {
 /** Boot (DESIGN.md section 2): deployment config -> seller config -> i18n -> stores -> router. */
 async function main() {
   const root = createRoot(document.getElementById('root')!);
-  const baseI18n = createI18n();
+  const baseI18n = createI18n(bootTranslation);
   renderWith(root, baseI18n, <BootLoading />);
   try {
-    const boot = await bootstrap(window.location.pathname);
-    const i18n = createI18n(boot.sellerConfig.strings);
+    const [boot, translation] = await Promise.all([bootstrap(window.location.pathname), loadTranslation()]);
+    const i18n = createI18n(translation, boot.sellerConfig.strings);
     document.documentElement.lang = i18n.language;
     const store = new RootStore(boot);
     applyTheme(store.config);
-    const router = createAppRouter(store);
-    renderWith(root, i18n, <StoresProvider store={store}><RouterProvider router={router} /></StoresProvider>);
+    renderWith(root, i18n, (
+      <StoresProvider store={store}>
+        <BrowserRouter basename={basenameFor(store.config.sellerPrefix)}><AppRoutes /></BrowserRouter>
+      </StoresProvider>
+    ));
   } catch (error) {
     console.error('storefront boot failed', error);
     renderWith(root, baseI18n, <BootError />);

@@ -1,8 +1,12 @@
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
 import { imageUrl } from '../api/client';
+import { isExternalTarget } from '../domain/guards';
+import { redirectFor } from './redirects';
+import { RouteErrorBoundary, RouteLoading } from './RouteStates';
 import { ModalsHost } from './ModalsHost';
 import { MemberMenu } from './MemberMenu';
 import { SessionWatcher } from './SessionWatcher';
@@ -41,21 +45,56 @@ export const Footer = observer(function Footer() {
   );
 });
 
+/** Leaves the storefront for an external redirect target (guards may send a visitor to the seller's site). */
+function ExternalRedirect({ to }: { to: string }) {
+  useEffect(() => { window.location.replace(to); }, [to]);
+  return <RouteLoading />;
+}
+
+/** The trailing-slash rule and guards 1-3 (domain/guards.ts) for every navigation, before the screen renders.
+ *  /my itself runs guard 3 in its screen (MyIndex), which waits for the session. */
+const GuardedOutlet = observer(function GuardedOutlet() {
+  const root = useStores();
+  const { config } = root;
+  const location = useLocation();
+  const target = location.pathname === '/my' ? null : redirectFor(location, {
+    redirect: config.storefront.redirect,
+    home: config.storefront.home,
+    hasSellerPrefix: config.sellerPrefix !== null,
+    isActiveMember: root.isActiveMember,
+  });
+  if (target) return isExternalTarget(target) ? <ExternalRedirect to={target} /> : <Navigate to={target} replace />;
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<RouteLoading />}><Outlet /></Suspense>
+    </RouteErrorBoundary>
+  );
+});
+
+/** A new page starts at the top; back and forward keep the browser's own scroll restoration. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const type = useNavigationType();
+  useLayoutEffect(() => {
+    if (type !== 'POP' && !hash) window.scrollTo(0, 0);
+  }, [pathname, hash, type]);
+  return null;
+}
+
 /** Header, main landmark, footer, skip link and the modals host around every screen. */
 export function AppShell() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   return (
     <>
       <a className="skip-link" href="#main">{t('app.skipLink')}</a>
       <Header />
-      <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading' || undefined}>
-        <Outlet />
+      <main id="main" tabIndex={-1}>
+        <GuardedOutlet />
       </main>
       <Footer />
       <ModalsHost />
       <SessionWatcher />
-      <ScrollRestoration />
+      <ScrollToTop />
     </>
   );
 }

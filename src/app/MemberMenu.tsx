@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
-import { authConfigOf } from '../components/login/LoginForm';
-import { externalLogoutTarget, parseMethod } from '../domain/login';
+import { authConfigOf, externalLogoutTarget, parseMethod } from '../domain/auth-config';
 
 /** Header, spec section 2: the member menu (greeting, my account or membership details, log out) or the
  *  register and login links. 'Log in' opens the login dialog. */

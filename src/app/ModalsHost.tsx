@@ -1,29 +1,18 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
-import { Modal } from '../components/Modal';
-import { MobileCart } from '../components/CartWidget';
-import { CartExpiredModal, CartRemoveModal, ExtendTimerModal } from '../components/CartModals';
-import { LoginDialog } from '../components/login/LoginDialog';
 // Cart, dialog and checkout styles: the cart and its dialogs can show on any screen.
 import '../styles/checkout.css';
 
-/** Draws the dialog UiStore says is open; screens open dialogs by name, never by mounting them. The cart's
- *  own dialogs (remove confirmation, extend offer) follow the cart store's state. */
+const loadDialogs = () => import('./Dialogs');
+const Dialogs = lazy(async () => ({ default: (await loadDialogs()).Dialogs }));
+
+/** Hosts the dialogs (app/Dialogs.tsx). Their code loads with the first dialog, or as soon as the cart holds
+ *  something, so the expiry and extend dialogs are ready before they are needed. */
 export const ModalsHost = observer(function ModalsHost() {
-  const { t } = useTranslation();
   const { ui, cart } = useStores();
-  // One dialog at a time, the most urgent first: the expiry notice, then the cart's own questions.
-  if (ui.modal?.name === 'cart-expiry') return <CartExpiredModal onClose={ui.closeModal} />;
-  if (cart.pendingRemoval) return <CartRemoveModal />;
-  if (cart.showExtendOffer) return <ExtendTimerModal />;
-  if (ui.modal?.name === 'login') {
-    const props = ui.modal.props ?? {};
-    return <LoginDialog withGuest={props.withGuest === true} next={typeof props.next === 'string' ? props.next : undefined}
-      onClose={ui.closeModal} />;
-  }
-  if (ui.modal?.name === 'mobile-cart') {
-    return <Modal title={t('cart.title')} onClose={ui.closeModal}><MobileCart /></Modal>;
-  }
-  return null;
+  const cartInUse = !cart.isEmpty;
+  useEffect(() => { if (cartInUse) void loadDialogs(); }, [cartInUse]);
+  if (!ui.modal && !cart.pendingRemoval && !cart.showExtendOffer) return null;
+  return <Suspense fallback={null}><Dialogs /></Suspense>;
 });

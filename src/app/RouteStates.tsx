@@ -1,4 +1,5 @@
-import { Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 /** Shown while a route's code loads on the first visit. */
@@ -10,12 +11,32 @@ export function RouteLoading() {
 /** A route that throws: the spec's unexpected-error message with a Continue link to the seller home. */
 export function RouteError() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  console.error(error);
   return (
     <div className="container page">
       <h1>{t('app.unexpectedError')}</h1>
       <p><Link to="/" reloadDocument>{t('app.continue')}</Link></p>
     </div>
   );
+}
+
+/** Catches a screen that throws while rendering (or whose chunk fails to load) and shows RouteError until the
+ *  visitor navigates elsewhere (`resetKey` changes). */
+export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: unknown }> {
+  state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== null) this.setState({ error: null });
+  }
+
+  render() {
+    return this.state.error !== null ? <RouteError /> : this.props.children;
+  }
 }

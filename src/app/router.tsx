@@ -1,85 +1,58 @@
-import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import type { RootStore } from '../stores/RootStore';
-import type { RouteName } from '../domain/content-blocks';
-import { basenameFor, stripSellerPrefix } from '../domain/paths';
-import { isExternalTarget } from '../domain/guards';
-import { redirectFor } from './redirects';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../stores/context';
+import { loginPathOf, readOtpLink, type AuthConfig } from '../domain/auth-config';
 import { AppShell } from './AppShell';
-import { accountRoutes } from './account-routes';
-import { RouteError, RouteLoading } from './RouteStates';
-import { loginPathOf, readOtpLink, type AuthConfig } from '../domain/login';
+import { NotFoundScreen, screen } from './screens';
 
-export interface RouteHandle { routeName: RouteName }
+const HomeScreen = screen(() => import('../screens/home/HomeScreen'), 'HomeScreen');
+const EventsScreen = screen(() => import('../screens/events/EventsScreen'), 'EventsScreen');
+const EventDetailScreen = screen(() => import('../screens/event-detail/EventDetailScreen'), 'EventDetailScreen');
+const CompletionScreen = screen(() => import('../screens/completion/CompletionScreen'), 'CompletionScreen');
+const CheckoutScreen = screen(() => import('../screens/checkout/CheckoutScreen'), 'CheckoutScreen');
+const LoginCallbackScreen = screen(() => import('../screens/login/LoginCallbackScreen'), 'LoginCallbackScreen');
+const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'LogoutScreen');
+const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'ResendScreen');
+const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
+const RecoveryArea = screen(() => import('./AccountRoutes'), 'RecoveryArea');
 
-const handle = (routeName: RouteName): RouteHandle => ({ routeName });
-
-/** The route table. Every screen is its own chunk so the events listing loads only what it draws. The
- *  optional seller slug is the router basename (boot decides it), so routes and links stay prefix-free. */
-export function createRoutes(root: RootStore): RouteObject[] {
-  const { config } = root;
-
+/** Spec section 2: without membership presell the home route is the admission event (decided before the home
+ *  screen's code loads). A one-time link to a login path of '/' is the login callback and stays. */
+const HomeRoute = observer(function HomeRoute() {
+  const { config } = useStores();
+  const { search } = useLocation();
   const loginPath = loginPathOf(config.storefront.auth as AuthConfig | undefined);
+  const isCallback = loginPath === '/' && readOtpLink(search);
+  if (!config.membershipPresell && !isCallback) {
+    return <Navigate to={config.admissionEventId ? `/events/${config.admissionEventId}` : '/events'} replace />;
+  }
+  return <HomeScreen />;
+});
 
-  const guardLoader = ({ request }: LoaderFunctionArgs) => {
-    const url = new URL(request.url);
-    const appPath = stripSellerPrefix(url.pathname, config.sellerPrefix);
-    // Guard 3 for /my itself runs in its screen (MyIndex): loaders never see the hash it must keep.
-    if (appPath === '/my') return null;
-    const target = redirectFor({ pathname: appPath, search: url.search, hash: url.hash }, {
-      redirect: config.storefront.redirect,
-      home: config.storefront.home,
-      hasSellerPrefix: config.sellerPrefix !== null,
-      isActiveMember: root.isActiveMember,
-    });
-    if (target) throw isExternalTarget(target) ? redirect(target) : replace(target);
-    return null;
-  };
-
-  const homeLoader = ({ request }: LoaderFunctionArgs) => {
-    // A one-time link to a login path of '/' is the login callback: it must not be redirected away.
-    if (loginPath === '/' && readOtpLink(new URL(request.url).search)) return null;
-    // Spec section 2: without membership presell the home route is the admission event.
-    if (!config.membershipPresell) throw replace(config.admissionEventId ? `/events/${config.admissionEventId}` : '/events');
-    return null;
-  };
-
-  const eventDetail = async () => ({ Component: (await import('../screens/event-detail/EventDetailScreen')).EventDetailScreen });
-
-  return [
-    {
-      id: 'root',
-      path: '/',
-      Component: AppShell,
-      HydrateFallback: RouteLoading,
-      ErrorBoundary: RouteError,
-      loader: guardLoader,
-      // Guards must see every navigation, not only the ones that change the root's params.
-      shouldRevalidate: () => true,
-      children: [
-        { index: true, handle: handle('home'), loader: homeLoader,
-          lazy: async () => ({ Component: (await import('../screens/home/HomeScreen')).HomeScreen }) },
-        { path: 'events', handle: handle('events'),
-          lazy: async () => ({ Component: (await import('../screens/events/EventsScreen')).EventsScreen }) },
-        { path: 'events/:eventId', handle: handle('event-detail'), lazy: eventDetail },
-        { path: 'events/:eventId/:action', handle: handle('event-detail'), lazy: eventDetail },
-        { path: 'checkout/complete', handle: handle('completion'),
-          lazy: async () => ({ Component: (await import('../screens/completion/CompletionScreen')).CompletionScreen }) },
-        { path: 'checkout/:cartId?', handle: handle('checkout'),
-          lazy: async () => ({ Component: (await import('../screens/checkout/CheckoutScreen')).CheckoutScreen }) },
-        ...accountRoutes(root),
-        ...(loginPath === '/' ? [] : [{ path: loginPath.slice(1), handle: handle('account'),
-          lazy: async () => ({ Component: (await import('../screens/login/LoginCallbackScreen')).LoginCallbackScreen }) }]),
-        { path: 'logout', lazy: async () => ({ Component: (await import('../screens/login/LogoutScreen')).LogoutScreen }) },
-        { path: '*', handle: handle('not-found'),
-          lazy: async () => ({ Component: (await import('../screens/not-found/NotFoundScreen')).NotFoundScreen }) },
-      ],
-    },
-  ];
-}
-
-/** react-router 7 data mode. Its v7 future flags are defaults now and the v8 flags it ships
- *  (v8_middleware, v8_passThroughRequests, v8_trailingSlashAwareDataRequests) are framework-mode options:
- *  createBrowserRouter's FutureConfig is empty in 7.18, so there is nothing left to switch on here. */
-export function createAppRouter(root: RootStore) {
-  return createBrowserRouter(createRoutes(root), { basename: basenameFor(root.config.sellerPrefix) });
-}
+/**
+ * The route table (react-router declarative mode: the storefront loads its data through MobX stores, so the
+ * data router's loaders would only add ~17 KB gzipped to every page). Guards 1-3 and the trailing-slash rule
+ * run in AppShell before any screen renders. The optional seller slug is the router basename (main.tsx).
+ */
+export const AppRoutes = observer(function AppRoutes() {
+  const { config } = useStores();
+  const loginPath = loginPathOf(config.storefront.auth as AuthConfig | undefined);
+  return (
+    <Routes>
+      <Route path="/" element={<AppShell />}>
+        <Route index element={<HomeRoute />} />
+        <Route path="events" element={<EventsScreen />} />
+        <Route path="events/:eventId" element={<EventDetailScreen />} />
+        <Route path="events/:eventId/:action" element={<EventDetailScreen />} />
+        <Route path="checkout/complete" element={<CompletionScreen />} />
+        <Route path="checkout/:cartId?" element={<CheckoutScreen />} />
+        <Route path="my/*" element={<AccountArea />} />
+        <Route path="user/*" element={<RecoveryArea />} />
+        <Route path="resend" element={<ResendScreen />} />
+        {loginPath !== '/' && <Route path={loginPath.slice(1)} element={<LoginCallbackScreen />} />}
+        <Route path="logout" element={<LogoutScreen />} />
+        <Route path="*" element={<NotFoundScreen />} />
+      </Route>
+    </Routes>
+  );
+});

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
 import type { CartItem } from '../stores/CartStore';
-import { formatMoney } from '../domain/pricing';
-import { decimalToMinor, sessionLabel } from '../domain/checkout-rules';
+import { decimalToMinor, formatMoney } from '../domain/pricing';
+import { sessionLabel } from '../domain/zoned-day';
 import { ExpiryTimer } from './ExpiryTimer';
 
 /** Spec section 9: cart images are 64x51, fetched at double size. */

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
 import { timerTier } from '../domain/cart-rules';
-import { clockText } from '../domain/checkout-rules';
+import { clockText } from '../domain/cart-rules';
 
 /**
  * The cart hold countdown (spec sections 4 and 9): hidden at 20 minutes or more; info above 300 s, warning

@@ -140,3 +140,9 @@ export function expiresIn(expiresAt: Date | null, now: Date): number | null {
   if (!expiresAt) return null;
   return Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
 }
+
+/** 'mm:ss' of the expiry timer. */
+export function clockText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -2,13 +2,7 @@
  * Checkout rules without I/O (spec sections 5, 8, 9): purchaser field checks the schema cannot express,
  * the test-mode card fields, and how a failed checkout is handled.
  */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import type { ApiError } from '../api/errors';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const NAME_MAX = 50;
 export const EMAIL_MAX = 254;
@@ -99,22 +93,4 @@ export function classifyCheckoutError(error: ApiError): CheckoutFailure {
     return { kind: 'validation', field: typeof extra.field === 'string' ? extra.field : null, description: error._description };
   }
   return { kind: 'unexpected' };
-}
-
-/** Wire money ('12.50') -> minor units (1250). */
-export function decimalToMinor(value: string | null | undefined): number {
-  const n = Number(value ?? 0);
-  return Number.isFinite(n) ? Math.round(n * 100) : 0;
-}
-
-/** 'mm:ss' of the expiry timer. */
-export function clockText(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** Spec section 9 format 'ddd, MMM D, YYYY [at] h:mm A', in the venue's timezone. */
-export function sessionLabel(iso: string, tz: string | null | undefined): string {
-  const d = tz ? dayjs(iso).tz(tz) : dayjs(iso);
-  return d.format('ddd, MMM D, YYYY [at] h:mm A');
 }

@@ -58,6 +58,12 @@ export function toDecimal(minor: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Wire money ('12.50') -> minor units (1250). */
+export function decimalToMinor(value: string | null | undefined): number {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
 /** Minor units -> '$12.50' in the seller currency. */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   try {

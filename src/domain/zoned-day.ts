@@ -54,3 +54,22 @@ export function addDays(date: LocalDate, n: number): LocalDate {
 export function isoDate(date: LocalDate): string {
   return `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 }
+
+const labelFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Spec section 9 session format 'ddd, MMM D, YYYY [at] h:mm A' ('Sat, Nov 21, 2026 at 9:30 AM') in the
+ *  venue's time zone (the browser's own when none is known). */
+export function sessionLabel(iso: string, timeZone: string | null | undefined): string {
+  const key = timeZone ?? '';
+  let f = labelFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone ?? undefined, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric',
+      hour: 'numeric', minute: '2-digit', hour12: true,
+    });
+    labelFormatters.set(key, f);
+  }
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(new Date(iso))) p[part.type] = part.value;
+  return `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`;
+}

@@ -1,9 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { toApiError, type ApiError } from '../api/errors';
 import type { LoginPayload } from '../api/auth';
+import { type LoginMethod } from '../domain/auth-config';
 import {
-  fieldsFor, firstStep, inputValue, loginErrorMessage, loginPayload, OTP_HINT_AFTER_MS, otpAfterError,
-  validateLoginFields, type FieldErrorKey, type LoginField, type LoginMessage, type LoginMethod, type LoginStep,
+  fieldsFor, firstStep, inputValue, loginErrorMessage, loginPayload, OTP_HINT_AFTER_MS, otpAfterError, validateLoginFields, type FieldErrorKey, type LoginField, type LoginMessage, type LoginStep,
 } from '../domain/login';
 
 /** What the flow needs from the session store (a fake in unit tests). */

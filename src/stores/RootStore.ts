@@ -3,7 +3,6 @@ import type { SellerConfig } from '../api/config';
 import type { DeploymentConfig } from '../api/types';
 import type { Role } from '../domain/content-blocks';
 import { CartStore, type KeyValueStorage } from './CartStore';
-import { CheckoutStore } from './CheckoutStore';
 import { ConfigStore } from './ConfigStore';
 import { EventsStore } from './EventsStore';
 import { SessionStore } from './SessionStore';
@@ -44,7 +43,6 @@ export class RootStore {
   readonly ui: UiStore;
   readonly cart: CartStore;
   readonly events: EventsStore;
-  readonly checkout: CheckoutStore;
   readonly session: SessionStore;
 
   constructor(deps: RootStoreDeps) {
@@ -58,7 +56,6 @@ export class RootStore {
       onExpired: () => this.ui.openModal('cart-expiry'),
     });
     this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone });
-    this.checkout = new CheckoutStore({ api: deps.api, cart: this.cart });
     this.session = new SessionStore({
       api: deps.api, now, sellerSlug: this.config.seller.slug, cartId: () => this.cart.cartId,
       readCookies: deps.readCookies ?? (deps.storage === undefined ? browserCookies : () => null),

@@ -5,8 +5,9 @@ import {
 } from '../../src/screens/recovery/rules';
 import { passwordProblems as serverPasswordProblems } from '../../server/services/auth/password-rules';
 import {
-  autoRenewStatus, enabledAccountPages, membershipViews, orderDateLabel, orderViews, visitViews,
+  autoRenewStatus, membershipViews, orderDateLabel, orderViews, visitViews,
 } from '../../src/screens/account/views';
+import { enabledAccountPages } from '../../src/domain/account-pages';
 
 const met = (password: string) => Object.fromEntries(passwordChecklist(password).map((c) => [c.rule, c.met]));
 

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { createI18n } from '../../src/i18n';
+import translation from '../../locales/en/translation.json';
 import { ApiError } from '../../src/api/errors';
 import {
-  classifyCheckoutError, decimalToMinor, emailsMatch, parseExpiry, purchaserBody, validateCard,
+  classifyCheckoutError, emailsMatch, parseExpiry, purchaserBody, validateCard,
 } from '../../src/domain/checkout-rules';
 import { translateErrors } from '../../src/forms/errors';
+import { decimalToMinor } from '../../src/domain/pricing';
 import { identityErrorMessages, identitySchema, validateIdentity } from '../../src/screens/checkout/identity-form';
 import { completionPath, orderIdsOf } from '../../src/screens/checkout/paths';
 
-const i18n = createI18n();
+const i18n = createI18n(translation);
 const t = i18n.t.bind(i18n);
 
 /** The identity form exactly as the checkout validates it: the JSON schema, the custom rules, translated errors. */

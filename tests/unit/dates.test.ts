@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { sessionLabel } from '../../src/domain/zoned-day';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 import {
   addDays, datesInRange, daysBetween, isValidIsoDate, isValidTimeOfDay, longDateLabel, startOfVenueDay, venueDate, venueDateTime,
   venueDayRange, venueTime, weekdayOf,
@@ -46,5 +53,22 @@ describe('calendar arithmetic and validation', () => {
     expect(isValidTimeOfDay('24:00')).toBe(true);
     expect(isValidTimeOfDay('24:01')).toBe(false);
     expect(isValidTimeOfDay('9:00')).toBe(false);
+  });
+});
+
+describe('sessionLabel (spec section 9: ddd, MMM D, YYYY [at] h:mm A, at the venue)', () => {
+  it('formats in the venue time zone, whatever the browser zone', () => {
+    expect(sessionLabel('2026-11-21T14:30:00Z', 'America/New_York')).toBe('Sat, Nov 21, 2026 at 9:30 AM');
+    expect(sessionLabel('2026-11-21T14:30:00Z', 'Asia/Tokyo')).toBe('Sat, Nov 21, 2026 at 11:30 PM');
+  });
+  it('writes midnight and noon as 12 and crosses the date line with the zone', () => {
+    expect(sessionLabel('2026-07-04T04:00:00Z', 'America/New_York')).toBe('Sat, Jul 4, 2026 at 12:00 AM');
+    expect(sessionLabel('2026-07-04T16:05:00Z', 'America/New_York')).toBe('Sat, Jul 4, 2026 at 12:05 PM');
+  });
+  it('agrees with dayjs for every hour of a DST-changing day', () => {
+    for (let h = 0; h < 30; h++) {
+      const iso = new Date(Date.UTC(2026, 2, 8, h, 15)).toISOString();
+      expect(sessionLabel(iso, 'America/New_York')).toBe(dayjs(iso).tz('America/New_York').format('ddd, MMM D, YYYY [at] h:mm A'));
+    }
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import type { LoginPayload } from '../../src/api/auth';
 import {
-  externalLoginTarget, fieldsFor, firstStep, inputValue, loginErrorMessage, loginPathOf, loginPayload, normalizeOtp,
-  otpAfterError, readOtpLink, validateLoginField, validateLoginFields, withoutOtpParams,
+  externalLoginTarget, loginPathOf, normalizeOtp, readOtpLink, withoutOtpParams,
+} from '../../src/domain/auth-config';
+import {
+  fieldsFor, firstStep, inputValue, loginErrorMessage, loginPayload, otpAfterError, validateLoginField, validateLoginFields,
 } from '../../src/domain/login';
 import { homeOptions } from '../../src/domain/home';
 import { LoginFlowStore, type LoginSession, type Timers } from '../../src/stores/LoginFlowStore';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPIRY_MARGIN_SECONDS, isLocallyExpired, localExpiry, shouldOfferExtension, timerTier,
 } from '../../src/domain/cart-rules';
-import { clockText } from '../../src/domain/checkout-rules';
+import { clockText } from '../../src/domain/cart-rules';
 
 describe('expiry timer tiers (spec sections 4 and 9)', () => {
   it.each([

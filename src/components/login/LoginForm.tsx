@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { LoginFlowStore } from '../../stores/LoginFlowStore';
 import {
-  externalLoginTarget, isExternalMethod, parseMethod, type AuthConfig, type LoginMethod,
-} from '../../domain/login';
+  authConfigOf, externalLoginTarget, isExternalMethod, parseMethod, type AuthConfig, type LoginMethod,
+} from '../../domain/auth-config';
 import { CredentialsStep, EmailStep, OtpStep, OtpUnavailableStep, PasswordStep } from './LoginSteps';
 import '../../styles/login.css';
 
@@ -17,10 +17,6 @@ export interface LoginFormProps {
   onNavigate?: () => void;
   /** The one-time link's code and token, read from the address by the login callback route. */
   link?: { otp: string; token: string } | null;
-}
-
-export function authConfigOf(storefront: Record<string, unknown>): AuthConfig {
-  return (storefront.auth ?? {}) as AuthConfig;
 }
 
 function cookiesEnabled(): boolean {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, NavLink, Outlet, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,8 @@ import { useStores } from '../../stores/context';
 import { AccountProvider, useNewAccountStore } from './account-context';
 import { AccountLogin } from './AccountLogin';
 import { MyIndex } from './MyIndex';
-import { enabledAccountPages } from './views';
+import { enabledAccountPages } from '../../domain/account-pages';
+import { RouteLoading } from '../../app/RouteStates';
 import './account.css';
 
 /** The account area (spec section 2): a sidebar of the pages the config enables and the page beside it.
@@ -44,7 +46,7 @@ export const AccountLayout = observer(function AccountLayout() {
           </ul>
         </nav>
         <div className="account-page__content">
-          <Outlet />
+          <Suspense fallback={<RouteLoading />}><Outlet /></Suspense>
         </div>
       </div>
     </AccountProvider>

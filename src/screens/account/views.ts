@@ -8,7 +8,7 @@ import timezone from 'dayjs/plugin/timezone';
 import type { MembershipResponse } from '../../api/auth';
 import type { AccountTables, AccountTicketRow, OrdersResponse, OrderSessionsResponse } from '../../api/account';
 import { activeMemberships } from '../../domain/session';
-import { sessionLabel } from '../../domain/checkout-rules';
+import { sessionLabel } from '../../domain/zoned-day';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -133,12 +133,4 @@ export function visitViews(response: OrderSessionsResponse | null, tz: string): 
     orderIds: s.ticket_order_ids,
     tickets: ticketViews(response, tickets.filter((t) => t.event_session_id === s.id), tz),
   }));
-}
-
-/** Spec section 2: the sidebar's pages gated by config my_account_pages (all when the list is absent). */
-export type AccountPage = 'my_profile' | 'upcoming_events' | 'recent_orders';
-export const ACCOUNT_PAGES: AccountPage[] = ['my_profile', 'upcoming_events', 'recent_orders'];
-export function enabledAccountPages(config: unknown): Set<AccountPage> {
-  if (!Array.isArray(config)) return new Set(ACCOUNT_PAGES);
-  return new Set(ACCOUNT_PAGES.filter((p) => config.includes(p)));
 }

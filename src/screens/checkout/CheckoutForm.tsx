@@ -9,6 +9,7 @@ import { CardFields } from './CardFields';
 import { TermsField } from './TermsField';
 import { CheckoutMessages } from './CheckoutMessages';
 import { identityErrorMessages, identitySchema, identityUiSchema, validateIdentity } from './identity-form';
+import { useCheckoutStore } from './checkout-store';
 
 const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
 
@@ -16,7 +17,8 @@ const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
  *  submit validates all of it. */
 export const CheckoutForm = observer(function CheckoutForm({ free, askIdentity = true }: { free: boolean; askIdentity?: boolean }) {
   const { t } = useTranslation();
-  const { checkout, config } = useStores();
+  const { config } = useStores();
+  const checkout = useCheckoutStore();
   const termsHtml = typeof config.storefront.terms_html === 'string' ? config.storefront.terms_html.trim() : '';
   const [identity, setIdentity] = useState<IdentityFormData>({});
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);

@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../stores/context';
+import { useCheckoutStore } from './checkout-store';
 
 /** The error summary and payment outcome above the pay button, announced when they appear. */
 export const CheckoutMessages = observer(function CheckoutMessages({ showSummary }: { showSummary: boolean }) {
   const { t } = useTranslation();
-  const { checkout } = useStores();
+  const checkout = useCheckoutStore();
   const failure = checkout.failure;
   let message: string | null = null;
   if (showSummary || failure?.kind === 'validation') {

@@ -4,17 +4,19 @@ import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { decimalToMinor } from '../../domain/checkout-rules';
+import { decimalToMinor } from '../../domain/pricing';
 import { CheckoutForm } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
 import { completionPath } from './paths';
+import { useCheckoutStore } from './checkout-store';
 
 /** /checkout/:cartId? 'Payment information'. Reads the cart again first: with no items it goes home, a cart
  *  already checked out goes to its confirmation (spec section 2). */
 export const CheckoutScreen = observer(function CheckoutScreen() {
   const { t } = useTranslation();
   const { cartId } = useParams();
-  const { cart, checkout, session, ui, config } = useStores();
+  const { cart, session, ui, config } = useStores();
+  const checkout = useCheckoutStore();
   const [loaded, setLoaded] = useState(false);
   useDocumentTitle(t('checkout.title'));
 

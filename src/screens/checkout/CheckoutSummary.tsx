@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { CartContents } from '../../components/CartWidget';
 import { ExpiryTimer } from '../../components/ExpiryTimer';
-import { formatMoney } from '../../domain/pricing';
-import { decimalToMinor } from '../../domain/checkout-rules';
+import { decimalToMinor, formatMoney } from '../../domain/pricing';
 
 /** Order summary: the cart's items, then subtotal, fees, discounts, payments and the total due (spec section 9). */
 export const CheckoutSummary = observer(function CheckoutSummary() {

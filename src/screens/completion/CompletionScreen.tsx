@@ -6,13 +6,15 @@ import { useStores } from '../../stores/context';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { orderIdsOf } from '../checkout/paths';
+import { useCheckoutStore } from '../checkout/checkout-store';
 import { OrderSummary } from './OrderSummary';
 
 /** /checkout/complete?orderIds=...: the confirmation, a QR code and the tickets of each order. */
 export const CompletionScreen = observer(function CompletionScreen() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const { checkout, cart } = useStores();
+  const { cart } = useStores();
+  const checkout = useCheckoutStore();
   const key = search.get('orderIds') ?? '';
   const orderIds = useMemo(() => orderIdsOf(new URLSearchParams({ orderIds: key })), [key]);
   useDocumentTitle(t('completion.title'));

@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { orderQrUrl, type OrderResponse } from '../../api/orders';
-import { formatMoney } from '../../domain/pricing';
-import { decimalToMinor, sessionLabel } from '../../domain/checkout-rules';
+import { decimalToMinor, formatMoney } from '../../domain/pricing';
+import { sessionLabel } from '../../domain/zoned-day';
 
 const QR_SIZE = 200;
 

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { ScreenSections } from '../../components/ScreenSections';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { authConfigOf } from '../../components/login/LoginForm';
 import { homeOptions, type HomeOption } from '../../domain/home';
-import { loginPathOf, parseMethod, readOtpLink } from '../../domain/login';
+import { authConfigOf, loginPathOf, parseMethod, readOtpLink } from '../../domain/auth-config';
 import { LoginCallbackScreen } from '../login/LoginCallbackScreen';
 import '../../styles/login.css';
 

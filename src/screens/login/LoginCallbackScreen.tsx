@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { LoginForm } from '../../components/login/LoginForm';
-import { readOtpLink, withoutOtpParams } from '../../domain/login';
+import { readOtpLink, withoutOtpParams } from '../../domain/auth-config';
 
 /** Where to go after logging in here: the `next` query path (same site only), else events. */
 function nextPath(search: string): string {
