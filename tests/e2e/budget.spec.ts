@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { budgetViolations, measureBundles, ROUTES, type Budget } from '../../bench/bundle';
+
+const budget = JSON.parse(readFileSync(new URL('../../bench/budget.json', import.meta.url), 'utf8')) as Budget;
+
+/**
+ * The bundle budget (bench/budget.json) on the production build: what the events listing, an event detail,
+ * the checkout and the account area load first, measured in the browser (bench/bundle.ts, shared with
+ * `npm run bench`).
+ */
+test('each route loads no more than its budget allows', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const results = await measureBundles(browser, baseURL!);
+  expect(results.map((r) => r.route)).toEqual([...ROUTES]);
+  for (const r of results) {
+    expect(r.js.count, `${r.route}: scripts loaded`).toBeGreaterThan(0);
+    test.info().annotations.push({ type: r.route,
+      description: `${(r.js.gzipBytes / 1024).toFixed(1)} KB JS, ${(r.css.gzipBytes / 1024).toFixed(1)} KB CSS gzipped; ${r.markers.join(', ') || 'no form or card libraries'}` });
+  }
+  expect(budgetViolations(results, budget)).toEqual([]);
+});
