@@ -3,6 +3,8 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Deps } from './deps';
 import { ApiError } from './http/errors';
 import { redactDeep, serializeError } from './http/redact';
@@ -53,6 +55,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
 
   await app.register(fastifyCookie);
+  // API answers (a 120-day calendar is ~40 KB of JSON) and index.html go compressed; built assets are sent
+  // precompressed by @fastify/static, which this plugin leaves alone. Brotli at quality 4: fast enough per request.
+  await app.register(fastifyCompress, {
+    threshold: 1024, encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
