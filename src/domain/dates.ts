@@ -38,19 +38,43 @@ export function isValidTimeZone(tz: string): boolean {
 }
 
 // dayjs' timezone plugin builds a formatter per call, too slow for a 120-day calendar of thousands of
-// sessions; one cached Intl formatter per timezone gives the same wall-clock parts.
+// sessions. A zone's UTC offset only changes at instants on a quarter hour, so it is read once per quarter
+// hour with a cached Intl formatter; the wall clock is then plain arithmetic.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallClock(instant: Date | string, tz: string): Record<string, string> {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-    });
-    formatters.set(tz, f);
+const offsets = new Map<string, Map<number, number>>();
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+function offsetMinutesAt(ms: number, tz: string): number {
+  let perZone = offsets.get(tz);
+  if (!perZone) offsets.set(tz, (perZone = new Map()));
+  const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = perZone.get(bucket);
+  if (offset === undefined) {
+    let f = formatters.get(tz);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+      });
+      formatters.set(tz, f);
+    }
+    const p: Record<string, number> = {};
+    for (const part of f.formatToParts(new Date(bucket * QUARTER_HOUR_MS))) p[part.type] = Number(part.value);
+    offset = Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - bucket * QUARTER_HOUR_MS) / 60_000);
+    if (perZone.size > 200_000) perZone.clear(); // a long-running server does not grow without bound
+    perZone.set(bucket, offset);
   }
-  const out: Record<string, string> = {};
-  for (const p of f.formatToParts(new Date(instant))) out[p.type] = p.value;
-  return out;
+  return offset;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function wallClock(instant: Date | string, tz: string): Record<string, string> {
+  const ms = new Date(instant).getTime();
+  const local = new Date(ms + offsetMinutesAt(ms, tz) * 60_000);
+  return {
+    year: String(local.getUTCFullYear()), month: pad2(local.getUTCMonth() + 1), day: pad2(local.getUTCDate()),
+    hour: pad2(local.getUTCHours()), minute: pad2(local.getUTCMinutes()),
+  };
 }
 
 /** The venue-local date and time of day of an instant, with one formatting pass. */

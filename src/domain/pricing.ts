@@ -65,9 +65,14 @@ export function decimalToMinor(value: string | null | undefined): number {
 }
 
 /** Minor units -> '$12.50' in the seller currency. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const key = `${locale}|${currency}`;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+    let f = moneyFormats.get(key);
+    if (!f) moneyFormats.set(key, (f = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+    return f.format(minor / 100);
   } catch {
     return `${toDecimal(minor)} ${currency}`;
   }
