@@ -8,6 +8,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { Deps } from './deps';
 import { ApiError } from './http/errors';
 import { redactDeep, serializeError } from './http/redact';
+import { registerReadCache } from './http/read-cache';
 import { registerApiRoutes } from './routes';
 import registerOutbox from './routes/outbox';
 
@@ -55,6 +56,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
 
   await app.register(fastifyCookie);
+  // Before compression: the cache keeps the JSON text, compression then applies to hits and misses alike.
+  registerReadCache(app, { ttlMs: deps.config.readCacheMs, now: () => deps.now().getTime() });
   // API answers (a 120-day calendar is ~40 KB of JSON) and index.html go compressed; built assets are sent
   // precompressed by @fastify/static, which this plugin leaves alone. Brotli at quality 4: fast enough per request.
   await app.register(fastifyCompress, {

@@ -19,6 +19,8 @@ export interface ServerConfig {
   defaultSeller: string;
   /** Seller folder loaded on first start when the database holds no seller. */
   demoSellerDir: string;
+  /** How long a public catalogue read may be answered from memory (server/http/read-cache.ts); 0 turns it off. */
+  readCacheMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -37,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     defaultSeller: env.DEFAULT_SELLER ?? 'demo',
     demoSellerDir: path.resolve(root, env.DEMO_SELLER_DIR ?? 'sellers/demo'),
+    readCacheMs: env.READ_CACHE_MS === undefined ? 1000 : Math.max(0, Number(env.READ_CACHE_MS) || 0),
   };
 }

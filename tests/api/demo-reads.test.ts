@@ -65,5 +65,5 @@ describeEachDatabase('read API on the demo seller', () => {
   });
 }, async (h) => {
   await loadSellerFolder(h.db, path.resolve('sellers/demo'), { now: NOW });
-  app = await buildApp({ db: h.db, dbKind: h.kind, config: readConfig({ STATIC_DIR: '/nonexistent-static' }), now: () => NOW });
+  app = await buildApp({ db: h.db, dbKind: h.kind, config: readConfig({ STATIC_DIR: '/nonexistent-static', READ_CACHE_MS: '0' }), now: () => NOW });
 });

@@ -11,7 +11,8 @@ export function testClock(start = new Date()) {
 }
 
 export function testDeps(handle: DbHandle, now: () => Date = () => new Date()): Deps {
-  return { db: handle.db, dbKind: handle.kind, config: { ...readConfig({}), staticDir: '/nonexistent' }, now };
+  // Tests write to the database directly and read at once: the read cache is off unless a test turns it on.
+  return { db: handle.db, dbKind: handle.kind, config: { ...readConfig({}), staticDir: '/nonexistent', readCacheMs: 0 }, now };
 }
 
 /** The app as served, ready for inject(). */

@@ -149,5 +149,5 @@ export async function insertFixtures(db: Db): Promise<Fixture> {
 
 /** The API over a database, with the fixture seller as default and a fixed clock. */
 export async function fixtureApp(db: Db, dbKind: DbKind, now: Date = FIXTURE_NOW) {
-  return buildApp({ db, dbKind, config: readConfig({ DEFAULT_SELLER: 'fixture', STATIC_DIR: '/nonexistent-static' }), now: () => now });
+  return buildApp({ db, dbKind, config: readConfig({ DEFAULT_SELLER: 'fixture', STATIC_DIR: '/nonexistent-static', READ_CACHE_MS: '0' }), now: () => now });
 }
