@@ -123,6 +123,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       }
 
       const touched: Array<{ ticket_group_id: string; event_session_id: string | null }> = [];
+      let prepared: Awaited<ReturnType<typeof prepareAdds>> | null = null;
       if (change.remove.length > 0) {
         const removed = await trx.deleteFrom('ticket').where('cart_id', '=', cartId).where('id', 'in', change.remove)
           .where('state', '=', 'in_cart').returning(['id', 'event_session_id', 'ticket_group_id']).execute();
@@ -133,10 +134,9 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
         touched.push(...removed);
       }
       if (change.add.length > 0) {
-        const prepared = await prepareAdds(trx, { now, sellerId: seller.id, cartId, identityId, lines: change.add });
+        prepared = await prepareAdds(trx, { now, sellerId: seller.id, cartId, identityId, lines: change.add });
         const sessionless = [...new Set(prepared.rows.filter((r) => !r.event_session_id).map((r) => r.ticket_group_id))];
         await expireCarts(trx, now, { sessionIds: prepared.sessionIds, groupIds: sessionless });
-        await takeCapacity(trx, prepared.needs, prepared.groups);
         await trx.insertInto('ticket').values(prepared.rows).execute();
         touched.push(...prepared.rows.map((r) => ({ ticket_group_id: r.ticket_group_id, event_session_id: r.event_session_id ?? null })));
       }
@@ -158,6 +158,9 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       // The hold starts when the cart first holds tickets; adding more does not lengthen it.
       if (args.cartId && !hadTickets && change.add.length > 0) update.expires_at = new Date(now.getTime() + holdSeconds(seller) * 1000);
       await trx.updateTable('cart').set(update).where('id', '=', cartId).execute();
+      // Capacity last: in an on-sale every buyer waits for the same counter rows, which stay locked from this
+      // UPDATE to the commit, so nothing else may run in between. A refusal rolls the whole change back.
+      if (prepared) await takeCapacity(trx, prepared.needs, prepared.groups);
       return { id: cartId, expired: false };
     });
   } catch (err) {
