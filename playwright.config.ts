@@ -1,21 +1,8 @@
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './tests/helpers/free-port';
 
 // This file is evaluated by the runner and again in every worker; the env carries the runner's choices to
 // the workers so they all talk to the one server.

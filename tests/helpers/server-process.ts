@@ -1,25 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { OWNER_COOKIE } from '../../server/services/cart/access';
 import { ECOMM } from './app';
+import { freePort } from './free-port';
 
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** A fresh PostgreSQL database on the server of `adminUrl` (e.g. TEST_DATABASE_URL); drop() removes it. */
 export async function createScratchDatabase(adminUrl: string, prefix = 'scratch'): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
