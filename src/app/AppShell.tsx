@@ -11,7 +11,8 @@ import { ModalsHost } from './ModalsHost';
 import { MemberMenu } from './MemberMenu';
 import { SessionWatcher } from './SessionWatcher';
 
-const LOGO_HEIGHT = 48;
+/** The logo's box in CSS pixels (app.css .brand__logo); the image API is asked for twice that, for sharp screens. */
+const LOGO = { width: 192, height: 48 } as const;
 
 export const Header = observer(function Header() {
   const { t } = useTranslation();
@@ -22,8 +23,8 @@ export const Header = observer(function Header() {
       <div className="container site-header__inner">
         <Link to="/" className={logoId ? 'brand brand--with-logo' : 'brand'} aria-label={t('header.homeLink', { name: config.seller.name })}>
           {logoId && (
-            <img className="brand__logo" alt="" height={LOGO_HEIGHT}
-              src={imageUrl(config.deployment.apiBaseUrl, logoId, { width: LOGO_HEIGHT * 8, height: LOGO_HEIGHT * 2 })} />
+            <img className="brand__logo" alt="" width={LOGO.width} height={LOGO.height}
+              src={imageUrl(config.deployment.apiBaseUrl, logoId, { width: LOGO.width * 2, height: LOGO.height * 2 })} />
           )}
           <span className="brand__name">{config.seller.name}</span>
         </Link>

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { decimalToMinor } from '../../domain/pricing';
+import { useMoneyFormatWarmUp } from '../../components/useMoneyFormatWarmUp';
 import { CheckoutForm } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
 import { completionPath } from './paths';
@@ -27,9 +28,20 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
     return () => { live = false; };
   }, [cartId, cart]);
 
+  // The purchaser form's code (@rjsf and ajv, the largest chunk) downloads beside the cart instead of after it.
+  useEffect(() => { import('../../forms/ThemedFormImpl').catch(() => {}); }, []);
+  useMoneyFormatWarmUp(config.seller.currency);
+  // Once the cart is known the title and summary paint first; the form (the heaviest render) follows in a
+  // background render that yields to the browser.
+  const formShown = useDeferredValue(loaded || !cart.isEmpty, false);
+
   const done = checkout.completedOrderIds ?? cart.completedOrderIds;
   if (done) return <Navigate to={completionPath(done)} replace />;
-  if (!loaded && cart.isEmpty) return <p className="page-status" role="status">{t('app.loading')}</p>;
+  const title = <h1 className="page-title checkout-page__title">{t('checkout.title')}</h1>;
+  // The title shows at once; the summary and the form follow the cart.
+  if (!loaded && cart.isEmpty) {
+    return <div className="container checkout-page">{title}<p className="page-status" role="status">{t('app.loading')}</p></div>;
+  }
   if (cart.isEmpty) return <Navigate to="/" replace />;
   // Spec section 2: a logged-in user without a valid e-mail sets one first.
   if (session.isLoggedIn && session.user && !session.user.email) return <Navigate to="/user/set-email-address" replace />;
@@ -40,7 +52,7 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   const free = decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding) === 0;
   return (
     <div className="container checkout-page">
-      <h1 className="page-title checkout-page__title">{t('checkout.title')}</h1>
+      {title}
       <div className="checkout-page__summary"><CheckoutSummary /></div>
       <section className="checkout-page__main" aria-labelledby="checkout-purchaser">
         <h2 id="checkout-purchaser" className="checkout-page__section-title">{t('checkout.purchaserTitle')}</h2>
@@ -55,7 +67,9 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
         {session.isLoggedIn && !askIdentity && session.greetingName && (
           <p className="checkout-login">{t('login.purchasingAs', { name: session.greetingName })}</p>
         )}
-        <CheckoutForm key={askIdentity ? 'guest' : 'member'} free={free} askIdentity={askIdentity} />
+        {formShown
+          ? <CheckoutForm key={askIdentity ? 'guest' : 'member'} free={free} askIdentity={askIdentity} />
+          : <p className="form-loading">{t('app.loading')}</p>}
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useDeferredValue, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,9 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
   const titleId = useId();
   const surveyForms = useRef<SurveyForms>(new Map());
   const currency = config.seller.currency;
+  // The flow (dates, sessions, quantities: the screen's largest render) is drawn in a background render once the
+  // store is ready, so the event's image and text above it paint first and the main thread stays responsive.
+  const state = useDeferredValue(store.state, 'loading');
 
   const handleSubmit = async () => {
     // Every survey form shows its own errors; all of them must pass.
@@ -31,11 +34,11 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
   };
 
   let body;
-  if (store.state === 'loading') {
+  if (state === 'loading') {
     body = <p role="status" className="reserve__status">{t('reserve.loading')}</p>;
-  } else if (store.state === 'unavailable') {
+  } else if (state === 'unavailable') {
     body = <p className="notice notice--info reserve__unavailable">{t('reserve.unavailable')}</p>;
-  } else if (store.state === 'init-error') {
+  } else if (state === 'init-error') {
     body = (
       <div>
         <p role="alert" className="notice notice--error">{t('reserve.initError')}</p>
@@ -69,7 +72,7 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
   }
 
   return (
-    <section className="reserve" aria-labelledby={titleId} aria-busy={store.state === 'loading' || undefined}>
+    <section className="reserve" aria-labelledby={titleId} aria-busy={state === 'loading' || undefined}>
       <h2 id={titleId} className="reserve__title">{t('reserve.sectionTitle')}</h2>
       {body}
     </section>
