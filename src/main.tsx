@@ -43,7 +43,7 @@ function prefetchScreen(pathname: string): void {
 async function main() {
   prefetchScreen(window.location.pathname);
   const root = createRoot(document.getElementById('root')!);
-  const baseI18n = createI18n(bootTranslation);
+  const baseI18n = createI18n({ ...bootTranslation });
   renderWith(root, baseI18n, <BootLoading />);
   try {
     const [boot, translation] = await Promise.all([bootstrap(window.location.pathname), loadTranslation()]);

@@ -25,7 +25,8 @@ export function createI18n(translation: Translation, overrides: Record<string, s
   void instance.use(initReactI18next).init({
     lng: LANGUAGE,
     fallbackLng: LANGUAGE,
-    resources: { [LANGUAGE]: { translation: structuredClone(translation) } },
+    // The instance keeps (and writes the seller's overrides into) the object it is given: pass a fresh one.
+    resources: { [LANGUAGE]: { translation } },
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes text it renders
     returnNull: false,

@@ -57,7 +57,7 @@ export class CartStore {
     this.nowMs = this.now();
     this.cartId = deps.storage?.getItem(this.storageKey) ?? null;
     this.declinedExtension = this.cartId !== null && deps.storage?.getItem(this.declinedKey) === this.cartId;
-    makeAutoObservable<CartStore, 'deps' | 'clock'>(this, { deps: false, clock: false }, { autoBind: true });
+    makeAutoObservable<CartStore, 'deps' | 'clock'>(this, { deps: false, clock: false }, { autoBind: true, deep: false });
   }
 
   private now(): number {

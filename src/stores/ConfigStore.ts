@@ -24,7 +24,8 @@ export class ConfigStore {
     this.strings = config.strings;
     this.contentBlocks = config.contentBlocks;
     this.sellerPrefix = sellerPrefix;
-    makeAutoObservable(this, {}, { autoBind: true });
+    // The config never changes after boot: its fields are plain references, not deep observable copies.
+    makeAutoObservable(this, {}, { autoBind: true, deep: false });
   }
 
   get timezone(): string {

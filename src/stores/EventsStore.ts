@@ -32,7 +32,7 @@ export class EventsStore {
   constructor(deps: EventsStoreDeps) {
     this.deps = deps;
     makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest'>(this,
-      { deps: false, listRequest: false, detailRequest: false }, { autoBind: true });
+      { deps: false, listRequest: false, detailRequest: false }, { autoBind: true, deep: false });
   }
 
   get count(): number {

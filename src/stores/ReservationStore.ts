@@ -77,7 +77,9 @@ export class ReservationStore {
     this.deps = deps;
     makeAutoObservable<ReservationStore, 'deps' | 'serial' | 'disposed'>(this,
       { deps: false, serial: false, disposed: false, quantities: false, flexiblePrices: false, admitValues: false, surveyAnswers: false },
-      { autoBind: true });
+      // API answers are replaced whole, never edited in place: references, not deep observable copies (a
+      // 120-day calendar and a session's types cost 50-90 ms to wrap on a phone).
+      { autoBind: true, deep: false });
   }
 
   get eventId(): string { return this.deps.eventId; }
