@@ -53,7 +53,9 @@ async function main() {
     applyTheme(store.config);
     renderWith(root, i18n, (
       <StoresProvider store={store}>
-        <BrowserRouter basename={basenameFor(store.config.sellerPrefix)}><AppRoutes /></BrowserRouter>
+        {/* Navigations are not transitions: while the next screen's code loads, its route shows the loading status
+            (announced to screen readers) instead of the old screen standing still. */}
+        <BrowserRouter basename={basenameFor(store.config.sellerPrefix)} useTransitions={false}><AppRoutes /></BrowserRouter>
       </StoresProvider>
     ));
   } catch (error) {
