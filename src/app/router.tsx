@@ -3,13 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/context';
 import { loginPathOf, readOtpLink, type AuthConfig } from '../domain/auth-config';
 import { AppShell } from './AppShell';
-import { NotFoundScreen, screen } from './screens';
+import { CheckoutScreen, EventDetailScreen, EventsScreen, HomeScreen, NotFoundScreen, screen } from './screens';
 
-const HomeScreen = screen(() => import('../screens/home/HomeScreen'), 'HomeScreen');
-const EventsScreen = screen(() => import('../screens/events/EventsScreen'), 'EventsScreen');
-const EventDetailScreen = screen(() => import('../screens/event-detail/EventDetailScreen'), 'EventDetailScreen');
 const CompletionScreen = screen(() => import('../screens/completion/CompletionScreen'), 'CompletionScreen');
-const CheckoutScreen = screen(() => import('../screens/checkout/CheckoutScreen'), 'CheckoutScreen');
 const LoginCallbackScreen = screen(() => import('../screens/login/LoginCallbackScreen'), 'LoginCallbackScreen');
 const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'LogoutScreen');
 const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'ResendScreen');

@@ -1,8 +1,50 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
-/** A screen in its own chunk, so the events listing downloads only what it draws. */
-export function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A screen in its own chunk, drawn at once when its code is already here. */
+export type Screen = ComponentType & {
+  /** Starts (once) the download of the screen's chunk; resolves when the screen can be drawn without suspending. */
+  preload(): Promise<unknown>;
+};
+
+/**
+ * A screen in its own chunk, so the events listing downloads only what it draws. React.lazy suspends on its
+ * first render even when the chunk has arrived, and React 19 keeps a shown fallback for at least 300 ms
+ * (FALLBACK_THROTTLE_MS): the landing screen mounted, and fetched its data, ~300 ms late. A screen whose chunk
+ * was preloaded is drawn directly; one mounted before that goes through lazy() for its whole life, so a
+ * re-render never swaps the component type (which would remount it and lose its state).
+ */
+export function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const preload = () => (pending ??= load().then(
+    (module) => (loaded = module[name]),
+    // A failed download is tried again by the next preload or render; the route's error boundary reports it.
+    (error: unknown) => { pending = undefined; throw error; },
+  ));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function LazyScreen(props: object) {
+    const [Loaded] = useState(() => loaded);
+    return createElement(Loaded ?? Lazy, props);
+  }
+  return Object.assign(LazyScreen, { preload });
 }
 
 export const NotFoundScreen = screen(() => import('../screens/not-found/NotFoundScreen'), 'NotFoundScreen');
+export const HomeScreen = screen(() => import('../screens/home/HomeScreen'), 'HomeScreen');
+export const EventsScreen = screen(() => import('../screens/events/EventsScreen'), 'EventsScreen');
+export const EventDetailScreen = screen(() => import('../screens/event-detail/EventDetailScreen'), 'EventDetailScreen');
+export const CheckoutScreen = screen(() => import('../screens/checkout/CheckoutScreen'), 'CheckoutScreen');
+
+/**
+ * The screen a path lands on, for the pages people arrive at from outside (links, ads, e-mails): the boot
+ * downloads its chunk beside the config (app/router.tsx: /events, /events/:eventId(/:action), /checkout/:cartId?).
+ * The first segment may be a seller slug (boot decides later), so the path is tried with and without it.
+ */
+export function landingScreen(pathname: string): Screen | null {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const [first, second] of [segments, segments.slice(1)]) {
+    if (first === 'events') return second ? EventDetailScreen : EventsScreen;
+    if (first === 'checkout' && second !== 'complete') return CheckoutScreen;
+  }
+  return null;
+}
