@@ -49,8 +49,10 @@ const CHROME_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disab
 
 /** Short labels of an audit's detail items: a reason, a URL path or an element's snippet. */
 function itemsOf(details: unknown): string[] {
-  const items = (details as { items?: Record<string, any>[] } | undefined)?.items ?? [];
-  return items.slice(0, 5).map((item) => {
+  const items = (details as { items?: unknown } | undefined)?.items;
+  // Insight audits keep an object (not a list) there.
+  if (!Array.isArray(items)) return [];
+  return (items as Record<string, any>[]).slice(0, 5).map((item) => {
     const label = item.reason ?? item.url ?? item.node?.snippet ?? item.label ?? item.source?.url ?? '';
     return typeof label === 'string' ? label.replace(/^https?:\/\/[^/]+/, '').slice(0, 160) : '';
   }).filter(Boolean);

@@ -18,7 +18,8 @@ export async function readOtpMail(request: APIRequestContext, sellerName: string
     for (const article of html.split('<article>').slice(1)) {
       const subject = unescapeHtml(/<h2>([^<]*)<\/h2>/.exec(article)?.[1] ?? '');
       const at = new Date(/datetime="([^"]+)"/.exec(article)?.[1] ?? 0);
-      if (!subject.startsWith(`${sellerName}: your`) || at.getTime() < since.getTime() - 1000) continue;
+      // Same clock as the server (ms precision, taken before the request): an older mail is never taken for a new one.
+      if (!subject.startsWith(`${sellerName}: your`) || at.getTime() < since.getTime()) continue;
       const text = unescapeHtml(/<pre>([\s\S]*?)<\/pre>/.exec(article)?.[1] ?? '');
       const code = /passcode is ([0-9A-Za-z]{6})\./.exec(text)?.[1];
       const link = /log in with this link: (\S+)/.exec(text)?.[1];
