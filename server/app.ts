@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
@@ -11,6 +12,9 @@ import { redactDeep, serializeError } from './http/redact';
 import { registerReadCache } from './http/read-cache';
 import { registerApiRoutes } from './routes';
 import registerOutbox from './routes/outbox';
+import { createIndexPage, readIndexTemplate } from './http/index-html';
+
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const API_PREFIXES = ['/api', '/cached_api'] as const;
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
@@ -131,6 +135,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   const indexHtml = path.join(deps.config.staticDir, 'index.html');
   const hasStatic = fs.existsSync(indexHtml);
+  const indexPage = hasStatic ? createIndexPage(app, {
+    ...readIndexTemplate(indexHtml, path.join(ROOT_DIR, 'locales/en/translation.json')), defaultSeller: deps.config.defaultSeller,
+  }) : null;
   if (hasStatic) {
     // The build writes .br and .gz beside each text file (vite.config.ts); they are sent when accepted.
     await app.register(fastifyStatic, { root: deps.config.staticDir, index: false, wildcard: false, preCompressed: true,
@@ -139,15 +146,23 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       } });
   }
 
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(new ApiError(404, 'not_found',
+    'Resource route not found.', undefined, { method: request.method, url: request.url.split('?')[0] }).toBody());
+
+  if (indexPage) {
+    // Client-side routes: the storefront decides what a path shows, including its own 'Oops!' page. A route (not
+    // the not-found handler) so the page goes compressed like any other answer.
+    app.get('/*', async (request, reply) => {
+      if (isApiPath(request.url)) return notFound(request, reply);
+      // A chunk that is not there (an old page after a deploy) fails its import instead of parsing a page as code.
+      if (request.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+      const html = await indexPage.render(request.url, request.log);
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    });
+  }
+
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url)) {
-      return reply.status(404).send(new ApiError(404, 'not_found', 'Resource route not found.', undefined,
-        { method: request.method, url: request.url.split('?')[0] }).toBody());
-    }
-    if (hasStatic && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes: the storefront decides what a path shows, including its own 'Oops!' page.
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
-    }
+    if (isApiPath(request.url)) return notFound(request, reply);
     return reply.status(404).type('text/plain').send('Not found');
   });
 

@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { ConfigResponse, ContentBlockDef, DeploymentConfig, SellerRow, StorefrontConfig } from './types';
 import { ApiError, toApiError } from './errors';
+import { configRead } from './first-reads';
 
 /** GET /storefront-config.json: where the API is and which seller to show by default. */
 export async function fetchDeploymentConfig(fetchImpl: typeof fetch = fetch): Promise<DeploymentConfig> {
@@ -26,11 +27,11 @@ export interface SellerConfig {
   contentBlocks: ContentBlockDef[];
 }
 
-export const CONFIG_KEYS = ['storefront', 'strings', 'content_blocks'] as const;
 
 /** GET config for the client's seller: the seller row and its storefront, strings and content_blocks. */
 export async function getSellerConfig(client: AxiosInstance): Promise<SellerConfig> {
-  const { data } = await client.get<ConfigResponse>('config', { params: { 'key._in': CONFIG_KEYS.join(',') } });
+  const read = configRead();
+  const { data } = await client.get<ConfigResponse>(read.path, { params: read.params });
   const seller = data.seller?._data?.[0];
   if (!seller) throw new ApiError(404, 'seller_not_found', 'GET config returned no seller');
   const value = <T,>(key: string, fallback: T): T =>

@@ -2,14 +2,14 @@ import type { AdmitRule } from '../domain/admit';
 import type { AxiosInstance } from 'axios';
 import type { EventTemplateRow, EventsResponse, VenueRow } from './types';
 import { ApiError } from './errors';
+import { availableEventsRead, eventRead, reservableEventRead } from './first-reads';
 
 export interface EventList { events: EventTemplateRow[]; venues: VenueRow[]; count: number }
 
 /** GET events/available: the public listing, narrowed by the filter params of domain/event-filters. */
 export async function getAvailableEvents(client: AxiosInstance, filterParams: Record<string, string>): Promise<EventList> {
-  const { data } = await client.get<EventsResponse>('events/available', {
-    params: { 'hidden_type._in': 'public_browsable', _embed: 'venue,meta', ...filterParams },
-  });
+  const read = availableEventsRead(filterParams);
+  const { data } = await client.get<EventsResponse>(read.path, { params: read.params });
   return {
     events: data.event_template?._data ?? [],
     venues: data.venue?._data ?? [],
@@ -21,9 +21,8 @@ export interface EventDetail { event: EventTemplateRow; venue: VenueRow | null }
 
 /** GET events/{id}; a 404 (or 400 for a malformed id) surfaces as ApiError for the not-found screen. */
 export async function getEvent(client: AxiosInstance, eventId: string): Promise<EventDetail> {
-  const { data } = await client.get<EventsResponse>(`events/${encodeURIComponent(eventId)}`, {
-    params: { _embed: 'venue,meta' },
-  });
+  const read = eventRead(eventId);
+  const { data } = await client.get<EventsResponse>(read.path, { params: read.params });
   const event = data.event_template?._data?.[0];
   if (!event) throw new ApiError(404, 'not_found', `Resource event_template not found.`);
   const venue = data.venue?._data?.find((v) => v.id === event.venue_id) ?? null;
@@ -118,9 +117,8 @@ interface ReservableEventResponse extends EventsResponse {
 
 /** GET events/{id} with everything the reservation flow reads. */
 export async function getReservableEvent(client: AxiosInstance, eventId: string): Promise<ReservableEvent> {
-  const { data } = await client.get<ReservableEventResponse>(`events/${encodeURIComponent(eventId)}`, {
-    params: { _embed: 'ticket_group,ticket_type,message_rule,ticket_rule,meta,config,venue' },
-  });
+  const read = reservableEventRead(eventId);
+  const { data } = await client.get<ReservableEventResponse>(read.path, { params: read.params });
   const event = data.event_template?._data?.[0];
   if (!event) throw new ApiError(404, 'not_found', 'Resource event_template not found.');
   return {

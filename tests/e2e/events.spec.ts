@@ -134,7 +134,7 @@ test.describe('other routes', () => {
     await page.getByRole('link', { name: `View event: ${event.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to events' }).click();
+    await page.getByRole('link', { name: 'Back to events' }).first().click();
     await expect(page).toHaveURL(/\/events$/);
   });
 
@@ -155,5 +155,30 @@ test.describe('other routes', () => {
     await expect(skip).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('main#main')).toBeFocused();
+  });
+});
+
+test.describe('first page', () => {
+  test('the page arrives with its first reads answered: the listing and an event draw without asking the API for them', async ({ page, request }) => {
+    const reads: string[] = [];
+    page.on('request', (r) => { if (r.resourceType() === 'xhr' || r.resourceType() === 'fetch') reads.push(new URL(r.url()).pathname); });
+    const events = await apiEvents(request);
+    await page.goto('/events');
+    expect((await listedEventNames(page)).sort()).toEqual(events.map((e) => e.name).sort());
+    expect(reads.filter((p) => p === '/api/config' || p === '/api/events/available' || p === '/storefront-config.json')).toEqual([]);
+
+    // The page's answers are used once: coming back to the listing inside the app reads it afresh.
+    await page.getByRole('link', { name: `View event: ${events[0].name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: events[0].name })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to events' }).first().click();
+    await expect(page.locator('.event-item__name')).toHaveCount(events.length);
+    expect(reads.filter((p) => p === '/api/events/available')).toHaveLength(1);
+
+    // Loaded directly, the event's own reads and its cover come with the page; only the dates are asked for.
+    reads.length = 0;
+    await page.goto(`/events/${events[0].id}`);
+    await expect(page.getByRole('heading', { level: 1, name: events[0].name })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(reads.filter((p) => p === '/api/config' || p === `/api/events/${events[0].id}`)).toEqual([]);
   });
 });

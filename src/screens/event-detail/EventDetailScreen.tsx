@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
-import { imageUrl } from '../../api/client';
+import { COVER, COVER_SIZES, coverImageId, coverSources } from '../../domain/cover-image';
 import { SafeHtml } from '../../components/ContentBlock';
 import { ScreenSections } from '../../components/ScreenSections';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -13,13 +13,6 @@ import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { ReservationFlow } from './ReservationFlow';
 import { useReservationStore } from './useReservationStore';
 import '../../styles/reserve.css';
-
-/** Spec section 9: cover images are requested 1500 wide; small screens take the half-size one (srcset). The box
- *  is 4:3 (app.css .event-detail__image), so the attributes give that shape before the image arrives. */
-const COVER = { width: 1500, height: 1125 } as const;
-/** The cover's displayed width: the page less its padding on small screens, the main column (at most 50rem) beside
- *  the cart otherwise. */
-const COVER_SIZES = '(max-width: 48rem) calc(100vw - 2rem), 50rem';
 
 /** /events/:eventId(/:action): the event's image, name, subtitle and description, then the date-first
  *  reservation flow (its own store per visit), with the cart beside it (in the footer on small screens). */
@@ -50,7 +43,7 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
 
   const { event } = detail;
   const api = config.deployment.apiBaseUrl;
-  const imageId = event.meta?.image_cover ?? event.meta?.image_profile ?? null;
+  const imageId = coverImageId(event.meta);
   const alt = (event.meta?.image_cover_alt ?? event.meta?.image_profile_alt ?? '') as string;
   return (
     <div className="container event-detail-page">
@@ -60,9 +53,7 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
           // The cover is the page's largest paint: fetched first, decoded off the main thread.
           image: () => imageId
             ? <img className="event-detail__image" alt={alt} width={COVER.width} height={COVER.height}
-                fetchPriority="high" decoding="async" sizes={COVER_SIZES}
-                srcSet={[COVER.width / 2, COVER.width].map((w) => `${imageUrl(api, imageId, { width: w })} ${w}w`).join(', ')}
-                src={imageUrl(api, imageId, { width: COVER.width })} />
+                fetchPriority="high" decoding="async" sizes={COVER_SIZES} {...coverSources(api, imageId)} />
             : null,
           heading: () => (
             <header className="event-detail__header">

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import {
+  availableEventsRead, BOOT_DATA_ID, configRead, eventRead, readKey, readUrl, reservableEventRead, type BootData, type Read,
+} from '../../src/api/first-reads';
+import { COVER_SIZES, coverImageId, coverSources } from '../../src/domain/cover-image';
+import { candidateSellerSlug, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
+
+const API_BASE = '/api';
+const CACHED_API_BASE = '/cached_api';
+
+/** JSON that can sit inside a <script type="application/json"> element: nothing in it can close the element or
+ *  open a comment, whatever a seller wrote in an event's name or description. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+interface Options {
+  /** The built index.html. */
+  template: string;
+  defaultSeller: string;
+  /** The boot screen's status text (locales/en/translation.json app.loading), the page's first paint. */
+  loadingText: string;
+}
+
+interface ConfigBody { seller?: { _data?: unknown[] }; config?: { _data?: Array<{ key: string; value: unknown }> } }
+interface StorefrontValue { layout?: Record<string, unknown>; membership_presell?: boolean; admission_event_id?: string }
+interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: string | null; image_profile?: string | null } }> } }
+
+/**
+ * The storefront's page for any client-side route. The phone would otherwise run the scripts, then ask for the
+ * seller's config, then for the screen's data, then for the cover image, one after another; the server knows
+ * most of that from the address, so the page carries:
+ * - the answers to the route's first public reads (seller config, the events listing, the event), as a JSON data
+ *   block the client's API layer uses once (src/api/primed-reads.ts). They are the same public catalogue answers
+ *   every visitor gets (read through the app itself, so the read cache and the API's own rules apply);
+ * - a preload of the event's cover image, the event detail's largest paint, with the screen's exact srcset;
+ * - the boot screen's loading status, so something is painted before the scripts arrive.
+ * Any failure leaves those out: the storefront then asks for everything itself, as in development.
+ */
+export function createIndexPage(app: FastifyInstance, options: Options) {
+  const deployment: BootData['deployment'] = { apiBaseUrl: API_BASE, cachedApiBaseUrl: CACHED_API_BASE, defaultSeller: options.defaultSeller };
+  const loading = `<div id="root"><main id="main" class="boot"><p class="page-status" role="status">${escapeAttribute(options.loadingText)}</p></main></div>`;
+  const plain = options.template.replace('<div id="root"></div>', loading);
+
+  async function collect(url: string): Promise<{ reads: Record<string, unknown>; head: string[]; landing?: string }> {
+    const reads: Record<string, unknown> = {};
+    const head: string[] = [];
+    const get = async <T>(seller: string, read: Read): Promise<T | null> => {
+      const address = readUrl(API_BASE, seller, read);
+      const response = await app.inject({ method: 'GET', url: address });
+      if (response.statusCode !== 200) return null;
+      const body = response.json() as T;
+      reads[readKey(address)] = body;
+      return body;
+    };
+
+    const { pathname, search } = new URL(url, 'http://page');
+    let seller = options.defaultSeller;
+    let path = pathname;
+    let config: ConfigBody | null = null;
+    const candidate = candidateSellerSlug(pathname);
+    if (candidate) {
+      config = await get<ConfigBody>(candidate, configRead());
+      if (config?.seller?._data?.length) {
+        seller = candidate;
+        path = stripSellerPrefix(pathname, candidate);
+      } else {
+        config = null;
+      }
+    }
+    config ??= await get<ConfigBody>(seller, configRead());
+    if (!config?.seller?._data?.length) return { reads, head };
+
+    const storefront = config.config?._data?.find((row) => row.key === 'storefront')?.value as StorefrontValue | undefined;
+    let route = stripTrailingSlash(path);
+    // The home route is the admission event (or the listing) unless membership presell is on (app/router.tsx).
+    if (route === '/' && !search && !storefront?.membership_presell) {
+      route = storefront?.admission_event_id ? `/events/${encodeURIComponent(storefront.admission_event_id)}` : '/events';
+    }
+    const [first, eventId, , ...rest] = route.split('/').filter(Boolean).map(decodeURIComponent);
+    if (first !== 'events' || rest.length > 0) return { reads, head };
+    if (!eventId) {
+      // The listing's first read is the unfiltered one; filters in the address are the client's to apply.
+      if (!search) await get(seller, availableEventsRead({}));
+      return { reads, head, landing: route };
+    }
+    const [event] = await Promise.all([get<EventBody>(seller, eventRead(eventId)), get(seller, reservableEventRead(eventId))]);
+    const imageId = coverImageId(event?.event_template?._data?.[0]?.meta);
+    const layout = storefront?.layout?.['event-detail'];
+    if (imageId && (!Array.isArray(layout) || layout.includes('image'))) {
+      const { src, srcSet } = coverSources(API_BASE, imageId);
+      head.push(`<link rel="preload" as="image" href="${escapeAttribute(src)}" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(COVER_SIZES)}" fetchpriority="high">`);
+    }
+    return { reads, head, landing: route };
+  }
+
+  return {
+    async render(url: string, log: FastifyInstance['log']): Promise<string> {
+      try {
+        const { reads, head, landing } = await collect(url);
+        const data: BootData = { deployment, reads, ...(landing ? { landing } : {}) };
+        head.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(data)}</script>`);
+        return plain
+          // The deployment config is in the page: its preload would fetch what nobody reads.
+          .replace(/\s*<link rel="preload" href="\/storefront-config\.json"[^>]*>/, '')
+          .replace('</head>', `${head.join('')}</head>`);
+      } catch (error) {
+        log.warn({ err: error, url: url.split('?')[0] }, 'page boot data left out');
+        return plain;
+      }
+    },
+  };
+}
+
+/** The built page, and the loading text from the English translation, read once when the server starts. */
+export function readIndexTemplate(file: string, translationFile: string): Pick<Options, 'template' | 'loadingText'> {
+  const translation = JSON.parse(fs.readFileSync(translationFile, 'utf8')) as { app?: { loading?: string } };
+  return { template: fs.readFileSync(file, 'utf8'), loadingText: translation.app?.loading ?? '' };
+}

@@ -1,0 +1,120 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { JSDOM } from 'jsdom';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describeEachDatabase } from '../helpers/db';
+import { buildTestApp, testDeps } from '../helpers/app';
+import { loadDemo } from '../helpers/auth';
+import { BOOT_DATA_ID, readKey, type BootData } from '../../src/api/first-reads';
+import { coverSources } from '../../src/domain/cover-image';
+
+/** The built page, as vite writes it (the parts the server fills in). */
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Tickets</title>
+<link rel="preload" href="/storefront-config.json" as="fetch" crossorigin />
+<script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
+
+/** Every page the storefront is sent carries the answers to its first public reads and, on an event, the cover. */
+describeEachDatabase('the storefront page', (ctx) => {
+  let app: FastifyInstance;
+  let eventId: string;
+  let coverId: string;
+  const staticDir = mkdtempSync(path.join(tmpdir(), 'page-'));
+
+  const page = async (url: string) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const doc = new JSDOM(res.body).window.document;
+    const block = doc.getElementById(BOOT_DATA_ID);
+    return { res, doc, data: block ? (JSON.parse(block.textContent!) as BootData) : null };
+  };
+  const api = async (url: string) => (await app.inject({ url })).json();
+
+  beforeAll(async () => {
+    await loadDemo(ctx().db, new Date());
+    writeFileSync(path.join(staticDir, 'index.html'), TEMPLATE);
+    const deps = testDeps(ctx());
+    app = await buildTestApp({ ...deps, config: { ...deps.config, staticDir } });
+    const events = await api('/api/events/available?_seller=demo&_embed=meta');
+    const withCover = events.event_template._data.find((e: { meta?: { image_cover?: string } }) => e.meta?.image_cover);
+    eventId = withCover.id;
+    coverId = withCover.meta.image_cover;
+  });
+  afterAll(async () => { await app?.close(); });
+
+  it('/events carries the deployment, the seller config and the unfiltered listing, each equal to the API answer', async () => {
+    const { doc, data } = await page('/events');
+    expect(data!.deployment).toEqual({ apiBaseUrl: '/api', cachedApiBaseUrl: '/cached_api', defaultSeller: 'demo' });
+    const configUrl = '/api/config?_seller=demo&key._in=storefront,strings,content_blocks';
+    const listUrl = '/api/events/available?_seller=demo&hidden_type._in=public_browsable&_embed=venue,meta';
+    expect(Object.keys(data!.reads).sort()).toEqual([readKey(configUrl), readKey(listUrl)].sort());
+    expect(data!.reads[readKey(configUrl)]).toEqual(await api(configUrl));
+    expect(data!.reads[readKey(listUrl)]).toEqual(await api(listUrl));
+    // The deployment config is in the page, so its preload is gone; the loading status is the first paint.
+    expect(doc.querySelector('link[href="/storefront-config.json"]')).toBeNull();
+    expect(doc.querySelector('#root [role="status"]')?.textContent).toBe('Loading…');
+  });
+
+  it('a filtered listing leaves the listing to the client; an unknown path carries the config only', async () => {
+    expect(Object.keys((await page('/events?date=today')).data!.reads)).toHaveLength(1);
+    expect(Object.keys((await page('/my/orders')).data!.reads)).toHaveLength(1);
+  });
+
+  it('an event carries both reads of the event and preloads its cover with the screen\'s own srcset', async () => {
+    const { doc, data } = await page(`/events/${eventId}`);
+    const keys = Object.keys(data!.reads);
+    expect(keys.filter((k) => k.startsWith(`/api/events/${eventId}?`))).toHaveLength(2);
+    const detailUrl = `/api/events/${eventId}?_seller=demo&_embed=venue,meta`;
+    expect(data!.reads[readKey(detailUrl)]).toEqual(await api(detailUrl));
+    const preload = doc.querySelector('link[rel="preload"][as="image"]')!;
+    const { src, srcSet } = coverSources('/api', coverId);
+    expect(preload.getAttribute('href')).toBe(src);
+    expect(preload.getAttribute('imagesrcset')).toBe(srcSet);
+    expect(preload.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('the home page carries the admission event it goes to (membership presell off), and names it as the landing', async () => {
+    const config = await api('/api/config?_seller=demo');
+    const storefront = config.config._data.find((row: { key: string }) => row.key === 'storefront').value;
+    expect(storefront.membership_presell).toBe(false);
+    const { doc, data } = await page('/');
+    expect(data!.landing).toBe(`/events/${storefront.admission_event_id}`);
+    expect(Object.keys(data!.reads).filter((k) => k.startsWith(`/api/events/${storefront.admission_event_id}?`))).toHaveLength(2);
+    expect(doc.querySelector('link[as="image"]')).not.toBeNull();
+    expect((await page('/events')).data!.landing).toBe('/events');
+    expect((await page('/my/orders')).data!.landing).toBeUndefined();
+  });
+
+  it('under the seller prefix the reads are the same; an event that does not exist carries no event read', async () => {
+    const prefixed = await page(`/demo/events/${eventId}`);
+    expect(Object.keys(prefixed.data!.reads)).toHaveLength(3);
+    const missing = await page('/events/00000000-0000-4000-8000-000000000000');
+    expect(Object.keys(missing.data!.reads)).toHaveLength(1);
+    expect(missing.doc.querySelector('link[as="image"]')).toBeNull();
+  });
+
+  it('seller text cannot close the data block: a name with </script> and <!-- stays data', async () => {
+    const name = '</script><script>window.pwned=1</script><!-- & \u2028';
+    await sql`update event_template set name = ${name} where id = ${eventId}`.execute(ctx().db);
+    const { res, doc, data } = await page(`/events/${eventId}`);
+    expect(res.body).not.toContain('<script>window.pwned');
+    expect([...doc.querySelectorAll('script')].map((s) => s.getAttribute('type') ?? 'classic')).toEqual(['module', 'application/json']);
+    const read = data!.reads[readKey(`/api/events/${eventId}?_seller=demo&_embed=venue,meta`)] as { event_template: { _data: { name: string }[] } };
+    expect(read.event_template._data[0].name).toBe(name);
+  });
+
+  it('goes compressed, is never cached, and a missing asset or API route is a 404, not the page', async () => {
+    const br = await app.inject({ url: '/events', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain(BOOT_DATA_ID);
+    expect((await app.inject({ url: '/assets/gone-1234.js' })).statusCode).toBe(404);
+    const apiMiss = await app.inject({ url: '/api/no-such-route' });
+    expect(apiMiss.statusCode).toBe(404);
+    expect(apiMiss.json()._data[0]._code).toBe('not_found');
+  });
+});
