@@ -20,8 +20,8 @@ export function jsonForHtml(value: unknown): string {
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface Options {
-  /** The built index.html. */
-  template: string;
+  /** The built index.html (read again when a new build replaces it). */
+  template: () => string;
   defaultSeller: string;
   /** The boot screen's status text (locales/en/translation.json app.loading), the page's first paint. */
   loadingText: string;
@@ -45,7 +45,7 @@ interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: 
 export function createIndexPage(app: FastifyInstance, options: Options) {
   const deployment: BootData['deployment'] = { apiBaseUrl: API_BASE, cachedApiBaseUrl: CACHED_API_BASE, defaultSeller: options.defaultSeller };
   const loading = `<div id="root"><main id="main" class="boot"><p class="page-status" role="status">${escapeAttribute(options.loadingText)}</p></main></div>`;
-  const plain = options.template.replace('<div id="root"></div>', loading);
+  const plain = () => options.template().replace('<div id="root"></div>', loading);
 
   async function collect(url: string): Promise<{ reads: Record<string, unknown>; head: string[]; landing?: string }> {
     const reads: Record<string, unknown> = {};
@@ -105,20 +105,27 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
         const { reads, head, landing } = await collect(url);
         const data: BootData = { deployment, reads, ...(landing ? { landing } : {}) };
         head.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(data)}</script>`);
-        return plain
+        return plain()
           // The deployment config is in the page: its preload would fetch what nobody reads.
           .replace(/\s*<link rel="preload" href="\/storefront-config\.json"[^>]*>/, '')
           .replace('</head>', `${head.join('')}</head>`);
       } catch (error) {
         log.warn({ err: error, url: url.split('?')[0] }, 'page boot data left out');
-        return plain;
+        return plain();
       }
     },
   };
 }
 
-/** The built page, and the loading text from the English translation, read once when the server starts. */
+/** The built page (read again when its file changes: a build while the server runs names new assets), and the
+ *  loading text from the English translation. */
 export function readIndexTemplate(file: string, translationFile: string): Pick<Options, 'template' | 'loadingText'> {
   const translation = JSON.parse(fs.readFileSync(translationFile, 'utf8')) as { app?: { loading?: string } };
-  return { template: fs.readFileSync(file, 'utf8'), loadingText: translation.app?.loading ?? '' };
+  let cached = { mtimeMs: -1, html: '' };
+  const template = () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+  return { template, loadingText: translation.app?.loading ?? '' };
 }
