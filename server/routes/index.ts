@@ -7,6 +7,7 @@ import { registerCalendarRoutes } from './calendar';
 import { registerEventTemplateRoutes } from './event-template';
 import { registerTicketGroupRoutes } from './ticket-group';
 import { registerMediaRoutes } from './media';
+import { registerFormRoutes } from './forms';
 import registerCartRoutes from './cart';
 import registerCheckoutRoutes from './checkout';
 import registerTicketOrderRoutes from './ticket-order';
@@ -24,6 +25,7 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   registerEventTemplateRoutes(app, deps);
   registerTicketGroupRoutes(app, deps);
   registerMediaRoutes(app, deps);
+  registerFormRoutes(app, deps);
   await registerCartRoutes(app, deps);
   await registerCheckoutRoutes(app, deps);
   await registerTicketOrderRoutes(app, deps);

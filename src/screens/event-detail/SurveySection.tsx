@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { SurveySpec, TicketGroupRow } from '../../api/events';
+import type { TicketGroupRow } from '../../api/events';
+import { surveyFormSchema } from '../../domain/survey-schema';
 import type { ReservationStore } from '../../stores/ReservationStore';
 import { ThemedForm } from '../../forms/theme';
 
@@ -10,23 +10,8 @@ import { ThemedForm } from '../../forms/theme';
 export interface SurveyFormHandle { validateForm(): boolean }
 export type SurveyForms = Map<string, SurveyFormHandle>;
 
-/** The survey spec as a JSON Schema object, with questions ordered by their propertyOrder. */
-function schemaOf(spec: SurveySpec): { schema: RJSFSchema; uiSchema: UiSchema } {
-  const properties = spec.properties ?? {};
-  const order = Object.keys(properties).sort((a, b) =>
-    Number(properties[a].propertyOrder ?? Number.MAX_SAFE_INTEGER) - Number(properties[b].propertyOrder ?? Number.MAX_SAFE_INTEGER));
-  const cleaned = Object.fromEntries(order.map((k) => {
-    const { propertyOrder: _omit, ...rest } = properties[k];
-    return [k, rest];
-  }));
-  return {
-    schema: { type: 'object', title: spec.title, description: spec.description, required: spec.required ?? [], properties: cleaned } as RJSFSchema,
-    uiSchema: { 'ui:order': [...order, '*'], 'ui:submitButtonOptions': { norender: true } },
-  };
-}
-
 const SurveyForm = observer(function SurveyForm({ store, group, forms }: { store: ReservationStore; group: TicketGroupRow; forms: SurveyForms }) {
-  const { schema, uiSchema } = schemaOf(group.additional_info_spec!);
+  const { schema, uiSchema } = surveyFormSchema(group.additional_info_spec!);
   const refProp = { ref: (form: SurveyFormHandle | null) => { if (form) forms.set(group.id, form); else forms.delete(group.id); } };
   return (
     <div className="survey-form">

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
+import { ApiError } from '../http/errors';
+import { createFormValidators } from '../forms/validators';
+
+/** A day: a seller's survey rarely changes, and a changed survey has a new key. */
+const VALIDATOR_CACHE = 'public, max-age=86400';
+
+/** GET form_validator/{key}: a storefront form's precompiled validators as an ES module (server/forms/validators.ts). */
+export function registerFormRoutes(app: FastifyInstance, deps: Deps) {
+  const validators = createFormValidators(deps.db);
+  app.get('/form_validator/:key', {
+    schema: {
+      params: { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' } } },
+    },
+    onSend: async (request, reply, payload) => {
+      if (reply.statusCode < 400) reply.header('Cache-Control', VALIDATOR_CACHE);
+      return payload;
+    },
+  }, async (request, reply) => {
+    const { key } = request.params as { key: string };
+    const code = await validators.module(key);
+    if (!code) throw new ApiError(404, 'form_not_found', 'Resource form not found.');
+    return reply.type('text/javascript; charset=utf-8').send(code);
+  });
+}
