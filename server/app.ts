@@ -21,13 +21,13 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.sta
 
 /**
  * Scripts only from our own origin and the card provider (Stripe.js on checkout); no inline script, so seller
- * HTML that slipped past sanitising still cannot run. 'unsafe-eval' stays for now: Ajv (behind @rjsf) compiles
- * the sellers' survey schemas to functions in the browser; serving precompiled validators would let it go.
+ * HTML that slipped past sanitising still cannot run, and no 'unsafe-eval': forms validate with validators the
+ * server compiled (server/forms/validators.ts), so nothing in the storefront builds code from strings.
  * Inline styles stay allowed: content blocks and React style props use them, and styles cannot run code.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval' https://js.stripe.com",
+  "script-src 'self' https://js.stripe.com",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -1,12 +1,13 @@
 import Form, { getDefaultRegistry } from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
 import {
   errorId, getUiOptions, type BaseInputTemplateProps, type FieldErrorProps, type FieldTemplateProps,
   type ObjectFieldTemplateProps, type RJSFSchema, type RJSFValidationError, type TemplatesType,
 } from '@rjsf/utils';
-import { useId } from 'react';
+import { use, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStores } from '../stores/context';
 import { translateErrors } from './errors';
+import { loadFormValidator } from './precompiled';
 import type { ThemedFormProps } from './theme';
 
 const DefaultBaseInput = getDefaultRegistry().templates.BaseInputTemplate;
@@ -69,7 +70,10 @@ const templates: Partial<TemplatesType> = { FieldTemplate, BaseInputTemplate, Fi
 
 export default function ThemedFormImpl(props: ThemedFormProps) {
   const { t } = useTranslation();
+  const { config } = useStores();
   const { errorMessages, ...rest } = props;
+  // The server compiled this form's validator (forms/precompiled.ts); until it arrives ThemedForm shows loading.
+  const validator = use(loadFormValidator(config.deployment.apiBaseUrl, props.schema));
   // rjsf names the root 'root' by default, the id of the app's mount node: every form gets its own prefix.
   const idPrefix = `form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const transformErrors = (errors: RJSFValidationError[]) =>

@@ -23,6 +23,21 @@ async function expectConfirmationWithQr(page: Page) {
 }
 
 test.describe('guest purchase', () => {
+  test('a purchaser form whose validator cannot be downloaded says so, keeps the cart, and loads on "Try again"', async ({ page }) => {
+    const validator = '**/api/form_validator/identity-form.schema.json';
+    await page.route(validator, (route) => route.abort('internetdisconnected'));
+    const session = await firstSessionTomorrow(page.request);
+    await reserveThroughUi(page, session, { adults: 2, children: 1 });
+    await expectCartSummary(page);
+    const failed = page.getByRole('alert').filter({ hasText: 'Sorry! Something unexpected happened. Please try again.' });
+    await expect(failed).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /First Name/ })).toHaveCount(0);
+    await page.unroute(validator);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('textbox', { name: /First Name/ })).toBeVisible();
+    await expectCartSummary(page);
+  });
+
   test('buys 2 Adult and 1 Child for tomorrow\'s first session and sees the QR code', async ({ page }) => {
     const session = await firstSessionTomorrow(page.request);
     await reserveThroughUi(page, session, { adults: 2, children: 1 });

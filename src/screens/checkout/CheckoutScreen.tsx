@@ -10,6 +10,7 @@ import { CheckoutForm } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
 import { completionPath } from './paths';
 import { useCheckoutStore } from './checkout-store';
+import { identitySchema } from './identity-form';
 
 /** /checkout/:cartId? 'Payment information'. Reads the cart again first: with no items it goes home, a cart
  *  already checked out goes to its confirmation (spec section 2). */
@@ -28,8 +29,12 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
     return () => { live = false; };
   }, [cartId, cart]);
 
-  // The purchaser form's code (@rjsf and ajv, the largest chunk) downloads beside the cart instead of after it.
-  useEffect(() => { import('../../forms/ThemedFormImpl').catch(() => {}); }, []);
+  // The purchaser form's code (@rjsf, the largest chunk) and its validator download beside the cart, not after it.
+  const apiBase = config.deployment.apiBaseUrl;
+  useEffect(() => {
+    import('../../forms/ThemedFormImpl').catch(() => {});
+    import('../../forms/precompiled').then(({ loadFormValidator }) => loadFormValidator(apiBase, identitySchema)).catch(() => {});
+  }, [apiBase]);
   useMoneyFormatWarmUp(config.seller.currency);
   // Once the cart is known the title and summary paint first; the form (the heaviest render) follows in a
   // background render that yields to the browser.
