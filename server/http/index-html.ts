@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { TicketGroupRow, TicketTypeRow } from '../../src/api/events';
 import {
-  availableEventsRead, BOOT_DATA_ID, configRead, eventRead, readKey, readUrl, reservableEventRead, type BootData, type Read,
+  availableEventsRead, BOOT_DATA_ID, calendarRead, configRead, eventRead, readKey, readUrl, reservableEventRead, type BootData, type Read,
 } from '../../src/api/first-reads';
 import { COVER_SIZES, coverImageId, coverSources } from '../../src/domain/cover-image';
 import { candidateSellerSlug, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
+import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
 const API_BASE = '/api';
 const CACHED_API_BASE = '/cached_api';
@@ -29,13 +31,15 @@ interface Options {
 
 interface ConfigBody { seller?: { _data?: unknown[] }; config?: { _data?: Array<{ key: string; value: unknown }> } }
 interface StorefrontValue { layout?: Record<string, unknown>; membership_presell?: boolean; admission_event_id?: string }
+interface ReservableBody { ticket_group?: { _data?: TicketGroupRow[] }; ticket_type?: { _data?: TicketTypeRow[] } }
 interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: string | null; image_profile?: string | null } }> } }
 
 /**
  * The storefront's page for any client-side route. The phone would otherwise run the scripts, then ask for the
  * seller's config, then for the screen's data, then for the cover image, one after another; the server knows
  * most of that from the address, so the page carries:
- * - the answers to the route's first public reads (seller config, the events listing, the event), as a JSON data
+ * - the answers to the route's first public reads (seller config, the events listing, the event and its dated
+ *   calendar), as a JSON data
  *   block the client's API layer uses once (src/api/primed-reads.ts). They are the same public catalogue answers
  *   every visitor gets (read through the app itself, so the read cache and the API's own rules apply);
  * - a preload of the event's cover image, the event detail's largest paint, with the screen's exact srcset;
@@ -89,7 +93,11 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
       if (!search) await get(seller, availableEventsRead({}));
       return { reads, head, landing: route };
     }
-    const [event] = await Promise.all([get<EventBody>(seller, eventRead(eventId)), get(seller, reservableEventRead(eventId))]);
+    const [event, reservable] = await Promise.all([
+      get<EventBody>(seller, eventRead(eventId)), get<ReservableBody>(seller, reservableEventRead(eventId))]);
+    // The reservation flow's next read: the dated calendar of the groups it shows (src/stores/ReservationStore.ts).
+    const dated = reservable ? datedGroupIdsOf(reservable.ticket_group?._data ?? [], reservable.ticket_type?._data ?? []) : [];
+    if (dated.length) await get(seller, calendarRead(eventId, dated));
     const imageId = coverImageId(event?.event_template?._data?.[0]?.meta);
     const layout = storefront?.layout?.['event-detail'];
     if (imageId && (!Array.isArray(layout) || layout.includes('image'))) {

@@ -2,7 +2,7 @@ import type { AdmitRule } from '../domain/admit';
 import type { AxiosInstance } from 'axios';
 import type { EventTemplateRow, EventsResponse, VenueRow } from './types';
 import { ApiError } from './errors';
-import { availableEventsRead, eventRead, reservableEventRead } from './first-reads';
+import { availableEventsRead, calendarRead, eventRead, reservableEventRead } from './first-reads';
 
 export interface EventList { events: EventTemplateRow[]; venues: VenueRow[]; count: number }
 
@@ -148,9 +148,8 @@ export interface CalendarDayRow {
 
 /** GET events/{id}/calendar?_format=extended: one row per venue-local date with sessions or passes. */
 export async function getCalendar(client: AxiosInstance, eventId: string, groupIds?: string[]): Promise<CalendarDayRow[]> {
-  const params: Record<string, string> = { _format: 'extended' };
-  if (groupIds?.length) params['ticket_group_id._in'] = groupIds.join(',');
-  const { data } = await client.get<{ calendar?: { _data: CalendarDayRow[] } }>(`events/${encodeURIComponent(eventId)}/calendar`, { params });
+  const read = calendarRead(eventId, groupIds);
+  const { data } = await client.get<{ calendar?: { _data: CalendarDayRow[] } }>(read.path, { params: read.params });
   return data.calendar?._data ?? [];
 }
 

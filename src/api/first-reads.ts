@@ -23,6 +23,12 @@ export const reservableEventRead = (eventId: string): Read => ({
   params: { _embed: 'ticket_group,ticket_type,message_rule,ticket_rule,meta,config,venue' },
 });
 
+/** The event detail's dated calendar (api/events.ts getCalendar) for the groups it asks about. */
+export const calendarRead = (eventId: string, groupIds?: string[]): Read => ({
+  path: `events/${encodeURIComponent(eventId)}/calendar`,
+  params: { _format: 'extended', ...(groupIds?.length ? { 'ticket_group_id._in': groupIds.join(',') } : {}) },
+});
+
 /**
  * One spelling of a read's address, whoever wrote it: the path with its query parameters sorted and decoded
  * (axios leaves commas bare, URLSearchParams encodes them). `url` may be relative ('/api/config?...').

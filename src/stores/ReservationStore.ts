@@ -12,6 +12,9 @@ import {
 import { formatSessionTime, formatVenueDate, isSessionSoldOut } from '../domain/session-tabs';
 import { reserveErrorMessage, SESSION_SOLD_OUT } from '../domain/reservation-errors';
 import { normaliseRules, quantityMessages } from '../domain/message-rules';
+import { isDatedGroup, publicGroupsOf } from '../domain/reservable-groups';
+
+const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
 /** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
 export interface ReservationApi {
@@ -40,10 +43,6 @@ export interface Notice { key: string; params?: Record<string, string | number>;
 
 /** Spec section 9: up to 8 date buttons. */
 export const DATE_BUTTONS = 8;
-/** Handlers sold per session (the server's isSessionSold); other groups are any-date admission. */
-const SESSION_HANDLERS = new Set(['tickets', 'passes', 'seated', 'citypass']);
-export const isDatedGroup = (g: TicketGroupRow) => !g.flexible && SESSION_HANDLERS.has(g.handler);
-const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
 /**
  * The date-first reservation flow of one event-detail visit (spec section 4): loading, then unavailable,
@@ -88,10 +87,7 @@ export class ReservationStore {
 
   /** Groups a visitor may buy: members-only groups are hidden (no login yet), as are groups without types. */
   get publicGroups(): TicketGroupRow[] {
-    const data = this.data;
-    if (!data) return [];
-    return data.groups.filter((g) => g.hidden_type !== 'public_member_only'
-      && data.types.some((t) => t.ticket_group_id === g.id && !t.member_only)).sort(byRank);
+    return this.data ? publicGroupsOf(this.data.groups, this.data.types) : [];
   }
   get datedGroupIds(): string[] { return this.publicGroups.filter(isDatedGroup).map((g) => g.id); }
   get flexibleGroups(): TicketGroupRow[] { return this.publicGroups.filter((g) => !isDatedGroup(g) && g.available); }

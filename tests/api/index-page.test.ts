@@ -11,6 +11,8 @@ import { buildTestApp, testDeps } from '../helpers/app';
 import { loadDemo } from '../helpers/auth';
 import { BOOT_DATA_ID, readKey, type BootData } from '../../src/api/first-reads';
 import { coverSources } from '../../src/domain/cover-image';
+import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
+import type { TicketGroupRow, TicketTypeRow } from '../../src/api/events';
 
 /** The built page, as vite writes it (the parts the server fills in). */
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Tickets</title>
@@ -64,12 +66,19 @@ describeEachDatabase('the storefront page', (ctx) => {
     expect(Object.keys((await page('/my/orders')).data!.reads)).toHaveLength(1);
   });
 
-  it('an event carries both reads of the event and preloads its cover with the screen\'s own srcset', async () => {
+  it('an event carries both reads of the event and its calendar, and preloads its cover with the screen\'s own srcset', async () => {
     const { doc, data } = await page(`/events/${eventId}`);
     const keys = Object.keys(data!.reads);
     expect(keys.filter((k) => k.startsWith(`/api/events/${eventId}?`))).toHaveLength(2);
     const detailUrl = `/api/events/${eventId}?_seller=demo&_embed=venue,meta`;
     expect(data!.reads[readKey(detailUrl)]).toEqual(await api(detailUrl));
+    // ... and the reservation flow's calendar, for the groups the flow asks about (the store's own rule).
+    const reservable = data!.reads[keys.find((k) => k.includes('ticket_group'))!] as { ticket_group: { _data: TicketGroupRow[] }; ticket_type: { _data: TicketTypeRow[] } };
+    const groupIds = datedGroupIdsOf(reservable.ticket_group._data, reservable.ticket_type._data);
+    expect(groupIds.length).toBeGreaterThan(0);
+    const calendarUrl = `/api/events/${eventId}/calendar?_seller=demo&_format=extended&ticket_group_id._in=${groupIds.join(',')}`;
+    expect(data!.reads[readKey(calendarUrl)]).toEqual(await api(calendarUrl));
+    expect(keys).toHaveLength(4);
     const preload = doc.querySelector('link[rel="preload"][as="image"]')!;
     const { src, srcSet } = coverSources('/api', coverId);
     expect(preload.getAttribute('href')).toBe(src);
@@ -91,7 +100,7 @@ describeEachDatabase('the storefront page', (ctx) => {
 
   it('under the seller prefix the reads are the same; an event that does not exist carries no event read', async () => {
     const prefixed = await page(`/demo/events/${eventId}`);
-    expect(Object.keys(prefixed.data!.reads)).toHaveLength(3);
+    expect(Object.keys(prefixed.data!.reads)).toHaveLength(4);
     const missing = await page('/events/00000000-0000-4000-8000-000000000000');
     expect(Object.keys(missing.data!.reads)).toHaveLength(1);
     expect(missing.doc.querySelector('link[as="image"]')).toBeNull();

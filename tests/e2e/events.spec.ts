@@ -174,11 +174,12 @@ test.describe('first page', () => {
     await expect(page.locator('.event-item__name')).toHaveCount(events.length);
     expect(reads.filter((p) => p === '/api/events/available')).toHaveLength(1);
 
-    // Loaded directly, the event's own reads and its cover come with the page; only the dates are asked for.
+    // Loaded directly, the event's reads, its calendar and its cover come with the page.
     reads.length = 0;
     await page.goto(`/events/${events[0].id}`);
     await expect(page.getByRole('heading', { level: 1, name: events[0].name })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(reads.filter((p) => p === '/api/config' || p === `/api/events/${events[0].id}`)).toEqual([]);
+    const own = [`/api/events/${events[0].id}`, `/api/events/${events[0].id}/calendar`];
+    expect(reads.filter((p) => p === '/api/config' || own.includes(p))).toEqual([]);
   });
 });
