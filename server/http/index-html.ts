@@ -4,7 +4,7 @@ import type { TicketGroupRow, TicketTypeRow } from '../../src/api/events';
 import {
   availableEventsRead, BOOT_DATA_ID, calendarRead, configRead, eventRead, readKey, readUrl, reservableEventRead, type BootData, type Read,
 } from '../../src/api/first-reads';
-import { COVER_SIZES, coverImageId, coverSources } from '../../src/domain/cover-image';
+import { COVER_SIZES, coverImageId, coverSources, logoSrc } from '../../src/domain/page-images';
 import { candidateSellerSlug, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
@@ -30,7 +30,7 @@ interface Options {
 }
 
 interface ConfigBody { seller?: { _data?: unknown[] }; config?: { _data?: Array<{ key: string; value: unknown }> } }
-interface StorefrontValue { layout?: Record<string, unknown>; membership_presell?: boolean; admission_event_id?: string }
+interface StorefrontValue { web?: { logo?: unknown }; layout?: Record<string, unknown>; membership_presell?: boolean; admission_event_id?: string }
 interface ReservableBody { ticket_group?: { _data?: TicketGroupRow[] }; ticket_type?: { _data?: TicketTypeRow[] } }
 interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: string | null; image_profile?: string | null } }> } }
 
@@ -42,7 +42,8 @@ interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: 
  *   calendar), as a JSON data
  *   block the client's API layer uses once (src/api/primed-reads.ts). They are the same public catalogue answers
  *   every visitor gets (read through the app itself, so the read cache and the API's own rules apply);
- * - a preload of the event's cover image, the event detail's largest paint, with the screen's exact srcset;
+ * - a preload of the header logo, and of the event's cover image (the event detail's largest paint) with the
+ *   screen's exact srcset;
  * - the boot screen's loading status, so something is painted before the scripts arrive.
  * Any failure leaves those out: the storefront then asks for everything itself, as in development.
  */
@@ -81,6 +82,9 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     if (!config?.seller?._data?.length) return { reads, head };
 
     const storefront = config.config?._data?.find((row) => row.key === 'storefront')?.value as StorefrontValue | undefined;
+    // The header logo, on every page.
+    const logo = storefront?.web?.logo;
+    if (typeof logo === 'string' && logo) head.push(`<link rel="preload" as="image" href="${escapeAttribute(logoSrc(API_BASE, logo))}">`);
     let route = stripTrailingSlash(path);
     // The home route is the admission event (or the listing) unless membership presell is on (app/router.tsx).
     if (route === '/' && !search && !storefront?.membership_presell) {

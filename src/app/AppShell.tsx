@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Link, Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
-import { imageUrl } from '../api/client';
+import { LOGO, logoSrc } from '../domain/page-images';
 import { isExternalTarget } from '../domain/guards';
 import { redirectFor } from './redirects';
 import { RouteErrorBoundary, RouteLoading } from './RouteStates';
@@ -11,8 +11,6 @@ import { ModalsHost } from './ModalsHost';
 import { MemberMenu } from './MemberMenu';
 import { SessionWatcher } from './SessionWatcher';
 
-/** The logo's box in CSS pixels (app.css .brand__logo); the image API is asked for twice that, for sharp screens. */
-const LOGO = { width: 192, height: 48 } as const;
 
 export const Header = observer(function Header() {
   const { t } = useTranslation();
@@ -24,7 +22,7 @@ export const Header = observer(function Header() {
         <Link to="/" className={logoId ? 'brand brand--with-logo' : 'brand'} aria-label={t('header.homeLink', { name: config.seller.name })}>
           {logoId && (
             <img className="brand__logo" alt="" width={LOGO.width} height={LOGO.height}
-              src={imageUrl(config.deployment.apiBaseUrl, logoId, { width: LOGO.width * 2, height: LOGO.height * 2 })} />
+              src={logoSrc(config.deployment.apiBaseUrl, logoId)} />
           )}
           <span className="brand__name">{config.seller.name}</span>
         </Link>

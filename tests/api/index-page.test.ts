@@ -10,7 +10,7 @@ import { describeEachDatabase } from '../helpers/db';
 import { buildTestApp, testDeps } from '../helpers/app';
 import { loadDemo } from '../helpers/auth';
 import { BOOT_DATA_ID, readKey, type BootData } from '../../src/api/first-reads';
-import { coverSources } from '../../src/domain/cover-image';
+import { coverSources, logoSrc } from '../../src/domain/page-images';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 import type { TicketGroupRow, TicketTypeRow } from '../../src/api/events';
 
@@ -59,6 +59,11 @@ describeEachDatabase('the storefront page', (ctx) => {
     // The deployment config is in the page, so its preload is gone; the loading status is the first paint.
     expect(doc.querySelector('link[href="/storefront-config.json"]')).toBeNull();
     expect(doc.querySelector('#root [role="status"]')?.textContent).toBe('Loading…');
+    // The header logo is fetched with the page, at the address the header asks for.
+    const storefront = (data!.reads[readKey(configUrl)] as { config: { _data: { key: string; value: { web: { logo: string } } }[] } })
+      .config._data.find((row) => row.key === 'storefront')!.value;
+    const images = [...doc.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
+    expect(images).toEqual([logoSrc('/api', storefront.web.logo)]);
   });
 
   it('a filtered listing leaves the listing to the client; an unknown path carries the config only', async () => {
@@ -79,7 +84,7 @@ describeEachDatabase('the storefront page', (ctx) => {
     const calendarUrl = `/api/events/${eventId}/calendar?_seller=demo&_format=extended&ticket_group_id._in=${groupIds.join(',')}`;
     expect(data!.reads[readKey(calendarUrl)]).toEqual(await api(calendarUrl));
     expect(keys).toHaveLength(4);
-    const preload = doc.querySelector('link[rel="preload"][as="image"]')!;
+    const preload = doc.querySelector('link[rel="preload"][as="image"][imagesrcset]')!;
     const { src, srcSet } = coverSources('/api', coverId);
     expect(preload.getAttribute('href')).toBe(src);
     expect(preload.getAttribute('imagesrcset')).toBe(srcSet);
@@ -93,7 +98,7 @@ describeEachDatabase('the storefront page', (ctx) => {
     const { doc, data } = await page('/');
     expect(data!.landing).toBe(`/events/${storefront.admission_event_id}`);
     expect(Object.keys(data!.reads).filter((k) => k.startsWith(`/api/events/${storefront.admission_event_id}?`))).toHaveLength(2);
-    expect(doc.querySelector('link[as="image"]')).not.toBeNull();
+    expect(doc.querySelector('link[as="image"][imagesrcset]')).not.toBeNull();
     expect((await page('/events')).data!.landing).toBe('/events');
     expect((await page('/my/orders')).data!.landing).toBeUndefined();
   });
@@ -103,7 +108,7 @@ describeEachDatabase('the storefront page', (ctx) => {
     expect(Object.keys(prefixed.data!.reads)).toHaveLength(4);
     const missing = await page('/events/00000000-0000-4000-8000-000000000000');
     expect(Object.keys(missing.data!.reads)).toHaveLength(1);
-    expect(missing.doc.querySelector('link[as="image"]')).toBeNull();
+    expect(missing.doc.querySelector('link[as="image"][imagesrcset]')).toBeNull();
   });
 
   it('seller text cannot close the data block: a name with </script> and <!-- stays data', async () => {

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
-import { COVER, COVER_SIZES, coverImageId, coverSources } from '../../domain/cover-image';
+import { COVER, COVER_SIZES, coverImageId, coverSources } from '../../domain/page-images';
 import { SafeHtml } from '../../components/ContentBlock';
 import { ScreenSections } from '../../components/ScreenSections';
 import { useDocumentTitle } from '../../app/useDocumentTitle';

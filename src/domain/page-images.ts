@@ -1,5 +1,13 @@
 import { imageUrl } from '../api/image-url';
 
+/** The header logo's box in CSS pixels (app.css .brand__logo); the image API is asked for twice that, for sharp
+ *  screens. */
+export const LOGO = { width: 192, height: 48 } as const;
+
+/** The header logo's address, written once for the header and for the page's preload hint. */
+export const logoSrc = (apiBaseUrl: string, imageId: string) =>
+  imageUrl(apiBaseUrl, imageId, { width: LOGO.width * 2, height: LOGO.height * 2 });
+
 /** Spec section 9: cover images are requested 1500 wide; small screens take the half-size one (srcset). The box
  *  is 4:3 (app.css .event-detail__image), so the attributes give that shape before the image arrives. */
 export const COVER = { width: 1500, height: 1125 } as const;
