@@ -13,6 +13,8 @@ import { formatSessionTime, formatVenueDate, isSessionSoldOut } from '../domain/
 import { reserveErrorMessage, SESSION_SOLD_OUT } from '../domain/reservation-errors';
 import { normaliseRules, quantityMessages } from '../domain/message-rules';
 import { isDatedGroup, publicGroupsOf } from '../domain/reservable-groups';
+import { findType, hasPreselection, type Preselection } from '../domain/preselect';
+import { isoDate, localDateOf } from '../domain/zoned-day';
 
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
@@ -35,6 +37,8 @@ export interface ReservationDeps {
   eventId: string;
   /** the seller's timezone, used when the event has no venue */
   timezone: string;
+  /** The clock (tests set it); the venue's today for a link's session=today. */
+  now?: () => Date;
 }
 
 export type ReservationState = 'loading' | 'unavailable' | 'init-error' | 'ready';
@@ -68,6 +72,8 @@ export class ReservationStore {
   /** set by a submit attempt: field errors (admit, price) show from then on */
   attempted = false;
   notice: Notice | null = null;
+  /** A link's ticket group filter (tg): only these groups' steppers show. */
+  groupFilter: string[] | null = null;
   private readonly deps: ReservationDeps;
   private serial = { sessions: 0, detail: 0 };
   private disposed = false;
@@ -118,6 +124,7 @@ export class ReservationStore {
     if (!source) return [];
     return [...source.groups].sort(byRank)
       .filter((g) => g.hidden_type !== 'public_member_only')
+      .filter((g) => !this.groupFilter || this.groupFilter.includes(g.id))
       .map((group) => ({ group, types: source.types.filter((t) => t.ticket_group_id === group.id && !t.member_only).sort(byRank) }))
       .filter((g) => g.types.length > 0);
   }
@@ -359,6 +366,77 @@ export class ReservationStore {
     for (const { group, types } of this.shownGroups) {
       const limits = this.limitsOf(group);
       if (types.length === 1) this.quantities.set(types[0].id, clampToCap(limits, initialQuantity(limits)));
+    }
+  }
+
+  /**
+   * A link's preselection (domain/preselect.ts), once the flow is ready: date or session, quantities, then the
+   * submit when reserve is on. True when the selection was reserved (the screen then goes to the checkout).
+   */
+  async preselect(p: Preselection): Promise<boolean> {
+    if (this.state !== 'ready' || !hasPreselection(p)) return false;
+    const fail = (notice: Notice) => {
+      runInAction(() => {
+        this.notice = p.reserve === 'strict' ? { key: 'reserve.unavailable', tone: 'error' }
+          : p.reserve === 'warn' ? { ...notice, tone: 'warning' } : notice;
+      });
+      return false;
+    };
+    if (p.conflict) return fail({ key: 'reserve.query.sessionAndDate', tone: 'error' });
+    if (p.groupIds && this.publicGroups.some((g) => p.groupIds!.includes(g.id))) this.groupFilter = p.groupIds;
+
+    if (p.date || p.session) {
+      if (this.offersBoth) this.chooseMode('date');
+      const date = p.date ?? await this.dateOfSession(p.session!);
+      if (!date) return fail({ key: 'reserve.errors.sessionUnavailable', tone: 'error' });
+      if (!this.availableDates.some((d) => d.date === date)) return fail({ key: 'reserve.unavailableOnDate', tone: 'error' });
+      if (this.selectedDate !== date || this.sessions.length === 0) await this.selectDate(date);
+      if (p.session) {
+        const open = this.sessions.filter((s) => !isSessionSoldOut(s));
+        const session = p.session === 'today' || p.session === 'next' ? open[0] : open.find((s) => s.id === p.session);
+        if (!session) return fail({ key: 'reserve.errors.sessionUnavailable', tone: 'error' });
+        await this.selectSession(session.id);
+      }
+    } else if (this.effectiveMode === null && this.flexibleGroups.length > 0 && (p.quantities.length || p.select)) {
+      this.chooseMode('flexible');
+    }
+
+    const types = this.shownGroups.flatMap(({ group, types: list }) => list.map((type) => ({ group, type, id: type.id, name: type.name })));
+    for (const { type: key, count } of p.quantities) {
+      const found = findType(types, key);
+      if (!found) return fail({ key: 'reserve.query.typeNotFound', params: { name: key }, tone: 'error' });
+      runInAction(() => {
+        while (this.count(found.id) < count) {
+          const before = this.count(found.id);
+          this.increment(found.group, found.id);
+          if (this.count(found.id) === before) break; // a cap: the steppers' own rules decide
+        }
+      });
+    }
+    if (p.select) {
+      const found = findType(types, p.select);
+      if (!found) return fail({ key: 'reserve.query.typeNotFound', params: { name: p.select }, tone: 'error' });
+      runInAction(() => {
+        if (this.count(found.id) === 0) this.increment(found.group, found.id);
+        if (p.price && this.isFlexiblePrice(found.type)) this.setFlexiblePrice(found.id, p.price);
+      });
+    }
+    if (p.reserve === 'off') return false;
+    const reserved = await this.submit();
+    if (!reserved && this.notice) fail(this.notice);
+    return reserved;
+  }
+
+  /** The venue-local date of a link's session: an id is looked up, 'today' is the venue's today, 'next' the first
+   *  available date. */
+  private async dateOfSession(session: string): Promise<string | null> {
+    if (session === 'next') return this.availableDates[0]?.date ?? null;
+    if (session === 'today') return isoDate(localDateOf((this.deps.now ?? (() => new Date()))(), this.timezone));
+    try {
+      const detail = await this.deps.api.getSession(this.deps.eventId, session, this.datedGroupIds);
+      return isoDate(localDateOf(new Date(detail.session.start_datetime), this.timezone));
+    } catch {
+      return null;
     }
   }
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiEvents, expectNoSeriousA11yViolations } from './helpers';
+import { apiEvents, expectNoSeriousA11yViolations, firstSessionTomorrow, sessionLabels } from './helpers';
 
 const SHOTS = '/tmp/shots';
 
@@ -162,6 +162,42 @@ test.describe('event detail, adding to the cart', () => {
     await expect(page.getByText('Value entered is outside min/max')).toBeVisible();
     await amount.fill('30.50');
     await expect(page.getByText('Value entered is outside min/max')).toBeHidden();
+  });
+});
+
+test.describe('event detail, a link that preselects', () => {
+  test('session and quantities come from the link; reserve=warn says what is missing, then the visitor completes it', async ({ page }) => {
+    const session = await firstSessionTomorrow(page.request);
+    const { date, time } = sessionLabels(session);
+    await page.goto(`/events/${session.eventId}?session=${session.sessionId}&quantity=adult:2,Child:1&reserve=warn`);
+    // The demo's timed admission asks a required survey question, so the link cannot reserve by itself.
+    const warning = page.locator('.notice--warning', { hasText: 'Please correct the highlighted fields and try again.' });
+    await expect(warning).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`^${date}\\b`) }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: new RegExp(`^${time}`) }).first()).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByText('2 × Adult')).toBeVisible();
+    await expect(summary.getByText('1 × Child')).toBeVisible();
+  });
+
+  test('session=next&quantity=Adult:1&reserve=1 reserves at once and opens the checkout', async ({ page, request }) => {
+    // Ocean Light asks no survey question, so nothing stops the link.
+    const ocean = (await apiEvents(request)).find((e) => e.name.startsWith('Ocean Light'));
+    expect(ocean, 'demo seller has Ocean Light').toBeTruthy();
+    await page.goto(`/events/${ocean!.id}?session=next&quantity=Adult:1&reserve=1`);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('region', { name: 'Order summary' }).getByText('1 × Adult')).toBeVisible();
+  });
+
+  test('a link naming a ticket type the event does not have, or a session and a date together, says so', async ({ page }) => {
+    const session = await firstSessionTomorrow(page.request);
+    await page.goto(`/events/${session.eventId}?session=${session.sessionId}&quantity=Dragon:1`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Sorry, this event has no ticket type called “Dragon”.' })).toBeVisible();
+    await page.goto(`/events/${session.eventId}?session=next&date=2030-01-01`);
+    await expect(page.getByRole('alert').filter({ hasText: 'The session and date query parameters can not be used together.' })).toBeVisible();
   });
 });
 
