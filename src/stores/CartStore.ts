@@ -57,7 +57,7 @@ export class CartStore {
     this.nowMs = this.now();
     this.cartId = deps.storage?.getItem(this.storageKey) ?? null;
     this.declinedExtension = this.cartId !== null && deps.storage?.getItem(this.declinedKey) === this.cartId;
-    makeAutoObservable<CartStore, 'deps' | 'clock'>(this, { deps: false, clock: false }, { autoBind: true, deep: false });
+    makeAutoObservable<CartStore, 'deps' | 'clock' | 'startup'>(this, { deps: false, clock: false, startup: false }, { autoBind: true, deep: false });
   }
 
   private now(): number {
@@ -82,6 +82,22 @@ export class CartStore {
 
   get hasAnchorItem(): boolean {
     return this.items.some((item) => item.isAnchor);
+  }
+
+  /** The stored cart read at startup (RootStore), so a screen can wait for what the cart holds. */
+  private startup: Promise<void> = Promise.resolve();
+  loadAtStartup(): Promise<void> {
+    this.startup = this.load();
+    return this.startup;
+  }
+  /** Settles once the startup read of the stored cart has (whatever its outcome). */
+  get settled(): Promise<void> {
+    return this.startup;
+  }
+
+  /** When the cart's anchor (the admission an add-on follows) starts, if it has a session. */
+  get anchorStart(): string | null {
+    return this.items.find((item) => item.isAnchor && item.start_datetime)?.start_datetime ?? null;
   }
 
   get ticketCount(): number {

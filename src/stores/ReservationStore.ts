@@ -29,6 +29,10 @@ export interface ReservationApi {
 /** The cart's reserve call (CartStore.reserve, per the CART/RESERVE contract). */
 export interface ReserveTarget {
   reserve(lines: ReserveLineInput[], additionalInfo?: Record<string, unknown>): Promise<void>;
+  /** When the cart's anchor starts (CartStore.anchorStart): an add-on opens on that date. */
+  readonly anchorStart?: string | null;
+  /** Settles once the stored cart has been read at startup (CartStore.settled). */
+  readonly settled?: Promise<unknown>;
 }
 
 export interface ReservationDeps {
@@ -198,9 +202,17 @@ export class ReservationStore {
         this.state = this.availableDates.length === 0 && this.flexibleGroups.length === 0 ? 'unavailable' : 'ready';
         return this.state === 'ready';
       });
-      // Spec section 4: a single available date is selected by itself.
+      // Spec section 4: a single available date is selected by itself; else the cart anchor's date, if available
+      // (once the stored cart has been read: a first page load reads it beside the event).
       if (ready && this.effectiveMode === 'date' && this.availableDates.length === 1) {
         await this.selectDate(this.availableDates[0].date);
+      } else if (ready) {
+        await this.deps.cart.settled?.catch(() => {});
+        const anchor = this.deps.cart.anchorStart;
+        const anchorDate = anchor ? isoDate(localDateOf(new Date(anchor), this.timezone)) : null;
+        if (!this.disposed && !this.selectedDate && anchorDate && this.availableDates.some((d) => d.date === anchorDate)) {
+          await this.selectDate(anchorDate);
+        }
       }
     } catch (error) {
       const e = toApiError(error);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiEvents, expectNoSeriousA11yViolations, firstSessionTomorrow, sessionLabels } from './helpers';
+import { apiEvents, expectNoSeriousA11yViolations, firstSessionTomorrow, reserveThroughUi, sessionLabels, venueDatePlus } from './helpers';
 
 const SHOTS = '/tmp/shots';
 
@@ -198,6 +198,22 @@ test.describe('event detail, a link that preselects', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Sorry, this event has no ticket type called “Dragon”.' })).toBeVisible();
     await page.goto(`/events/${session.eventId}?session=next&date=2030-01-01`);
     await expect(page.getByRole('alert').filter({ hasText: 'The session and date query parameters can not be used together.' })).toBeVisible();
+  });
+});
+
+test.describe('event detail, an add-on after the admission', () => {
+  test('with General Admission for tomorrow in the cart, Ocean Light opens on tomorrow', async ({ page, request }) => {
+    const session = await firstSessionTomorrow(page.request);
+    const ocean = (await apiEvents(request)).find((e) => e.name.startsWith('Ocean Light'))!;
+    const tomorrow = venueDatePlus('America/New_York', 1);
+    const calendar = await (await request.get(`/api/events/${ocean.id}/calendar?_seller=demo`)).json();
+    expect(calendar.calendar._data.find((d: { date: string }) => d.date === tomorrow)?.status, 'Ocean Light runs tomorrow').toBe('available');
+
+    await reserveThroughUi(page, session, { adults: 1, children: 0 });
+    await page.goto(`/events/${ocean.id}`);
+    const { date } = sessionLabels(session);
+    await expect(page.getByRole('button', { name: new RegExp(`^${date}\\b`) }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('region', { name: 'Choose a time' })).toBeVisible();
   });
 });
 

@@ -52,7 +52,7 @@ const session = (id: string, start: string, over: Partial<SessionRow> = {}): Ses
 });
 
 /** A timed event on two days (sessions at 10:00 and 11:00 New York time), with a second group for the tg filter. */
-function flow(opts: { reserveFails?: boolean } = {}) {
+function flow(opts: { reserveFails?: boolean; anchorStart?: string } = {}) {
   const groups = [group('timed'), group('tour', { _rank: 1 })];
   const types = [type('adult', 'timed'), type('child', 'timed'), type('guide', 'tour')];
   const byDate: Record<string, SessionRow[]> = {
@@ -71,7 +71,7 @@ function flow(opts: { reserveFails?: boolean } = {}) {
       return { session: found, groups, types };
     }),
   };
-  const cart = { reserve: vi.fn(async () => { if (opts.reserveFails) throw new Error('boom'); }) };
+  const cart = { reserve: vi.fn(async () => { if (opts.reserveFails) throw new Error('boom'); }), anchorStart: opts.anchorStart ?? null };
   const store = new ReservationStore({ api, cart, eventId: 'e1', timezone: TZ, now: () => new Date('2026-11-23T12:00:00Z') });
   return { store, cart, api };
 }
@@ -138,5 +138,27 @@ describe('ReservationStore.preselect', () => {
   it('select picks one of a type', async () => {
     const { store } = await run('session=s2&select=Guide');
     expect(store.count('guide')).toBe(1);
+  });
+});
+
+describe('the cart anchor\'s date (spec section 4)', () => {
+  it('an add-on opens on the date of the admission in the cart, when that date is available', async () => {
+    const ctx = flow({ anchorStart: '2026-11-23T20:00:00Z' });
+    await ctx.store.load();
+    expect(ctx.store.selectedDate).toBe('2026-11-23');
+    // 03:00 UTC on the 24th is still the 23rd in New York.
+    const late = flow({ anchorStart: '2026-11-24T03:00:00Z' });
+    await late.store.load();
+    expect(late.store.selectedDate).toBe('2026-11-23');
+  });
+
+  it('an anchor on a date the event does not offer selects nothing; a link still wins', async () => {
+    const ctx = flow({ anchorStart: '2026-12-24T15:00:00Z' });
+    await ctx.store.load();
+    expect(ctx.store.selectedDate).toBeNull();
+    const linked = flow({ anchorStart: '2026-11-23T15:00:00Z' });
+    await linked.store.load();
+    await linked.store.preselect(parse('date=2026-11-22'));
+    expect(linked.store.selectedDate).toBe('2026-11-22');
   });
 });
