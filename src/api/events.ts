@@ -178,6 +178,23 @@ export async function getSessionsOnDate(client: AxiosInstance, eventId: string, 
   return data.event_session?._data ?? [];
 }
 
+/** A ticket selection the quantity-first flow asks the calendar and the sessions about. */
+export interface TicketSelection { ticket_type_id: string; quantity: number }
+
+/** POST events/{id}/calendar with a selection: the days where all of it fits one session. */
+export async function getCalendarForSelection(client: AxiosInstance, eventId: string, tickets: TicketSelection[]): Promise<CalendarDayRow[]> {
+  const { data } = await client.post<{ calendar?: { _data: CalendarDayRow[] } }>(`events/${encodeURIComponent(eventId)}/calendar`,
+    { tickets }, { params: { _format: 'extended' } });
+  return data.calendar?._data ?? [];
+}
+
+/** POST events/{id}/sessions with a selection, on one venue-local date: sold-out here means the selection does not fit. */
+export async function getSessionsForSelection(client: AxiosInstance, eventId: string, date: string, tickets: TicketSelection[]): Promise<SessionRow[]> {
+  const { data } = await client.post<{ event_session?: { _data: SessionRow[] } }>(`events/${encodeURIComponent(eventId)}/sessions`,
+    { tickets }, { params: { 'start_datetime._ondate': date, sold_out: 'T', _sort: 'start_datetime' } });
+  return data.event_session?._data ?? [];
+}
+
 export interface SessionDetail { session: SessionRow; groups: TicketGroupRow[]; types: TicketTypeRow[] }
 
 /** GET events/{id}/sessions/{sid} narrowed to the given groups: their capacity and availability for that session. */

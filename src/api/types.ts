@@ -56,6 +56,7 @@ export interface EventMeta {
   image_cover?: string | null;
   image_profile_alt?: string | null;
   image_cover_alt?: string | null;
+  reserve_flow?: 'date_first' | 'quantity_first';
   [key: string]: unknown;
 }
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketGroupRow, TicketTypeRow } from '../api/events';
+import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketGroupRow, TicketSelection, TicketTypeRow } from '../api/events';
 import { toApiError } from '../api/errors';
 import { FEW_TICKETS_THRESHOLD, fewTicketsLeft } from '../domain/availability';
 import {
@@ -24,6 +24,9 @@ export interface ReservationApi {
   getCalendar(eventId: string, groupIds: string[]): Promise<CalendarDayRow[]>;
   getSessions(eventId: string, date: string, groupIds: string[]): Promise<SessionRow[]>;
   getSession(eventId: string, sessionId: string, groupIds: string[]): Promise<SessionDetail>;
+  /** The quantity-first flow's reads (POST with the selection); a flow without them is date-first only. */
+  getCalendarForSelection?(eventId: string, tickets: TicketSelection[]): Promise<CalendarDayRow[]>;
+  getSessionsForSelection?(eventId: string, date: string, tickets: TicketSelection[]): Promise<SessionRow[]>;
 }
 
 /** The cart's reserve call (CartStore.reserve, per the CART/RESERVE contract). */
@@ -43,6 +46,8 @@ export interface ReservationDeps {
   timezone: string;
   /** The clock (tests set it); the venue's today for a link's session=today. */
   now?: () => Date;
+  /** The seller's default reserve flow (config web.reserve_flow); an event's meta.reserve_flow wins. */
+  reserveFlow?: string;
 }
 
 export type ReservationState = 'loading' | 'unavailable' | 'init-error' | 'ready';
@@ -78,6 +83,11 @@ export class ReservationStore {
   notice: Notice | null = null;
   /** A link's ticket group filter (tg): only these groups' steppers show. */
   groupFilter: string[] | null = null;
+  /** Quantity-first: the quantities are being chosen (before 'Find available tickets', or after 'Change tickets'). */
+  quantitiesOpen = true;
+  calendarLoading = false;
+  /** Quantity-first: the calendar for the chosen quantities (null until 'Find available tickets'). */
+  selectionCalendar: CalendarDayRow[] | null = null;
   private readonly deps: ReservationDeps;
   private serial = { sessions: 0, detail: 0 };
   private disposed = false;
@@ -94,6 +104,23 @@ export class ReservationStore {
   get eventId(): string { return this.deps.eventId; }
   get timezone(): string { return this.data?.venue?.timezone ?? this.deps.timezone; }
   get event() { return this.data?.event ?? null; }
+  /** Spec section 4: quantities first, then 'find available tickets' loads the calendar for them, then date and
+   *  session. The event's meta.reserve_flow, else the seller's default; only for dated admission. */
+  get quantityFirst(): boolean {
+    const flow = this.data?.event.meta?.reserve_flow ?? this.deps.reserveFlow;
+    return flow === 'quantity_first' && this.effectiveMode === 'date' && !!this.deps.api.getCalendarForSelection;
+  }
+  /** Whether the steppers show now: flexible admission, quantity-first while choosing, date-first once a session is chosen. */
+  get showsSteppers(): boolean {
+    const mode = this.effectiveMode;
+    if (mode === 'flexible') return true;
+    if (mode !== 'date') return false;
+    return this.quantityFirst ? this.quantitiesOpen : !!this.selectedSessionId;
+  }
+  /** The selection the quantity-first flow asks the calendar and sessions about. */
+  get selection(): TicketSelection[] {
+    return [...this.quantities].filter(([, n]) => n > 0).map(([ticket_type_id, quantity]) => ({ ticket_type_id, quantity }));
+  }
 
   /** Groups a visitor may buy: members-only groups are hidden (no login yet), as are groups without types. */
   get publicGroups(): TicketGroupRow[] {
@@ -104,7 +131,11 @@ export class ReservationStore {
 
   get availableDates(): CalendarDayRow[] { return this.calendar.filter((d) => d.enabled && d.status === 'available'); }
   /** The next dates with anything to show, sold-out ones included so the shopper sees why they cannot pick them. */
-  get dateButtons(): CalendarDayRow[] { return this.calendar.filter((d) => d.enabled).slice(0, DATE_BUTTONS); }
+  /** The calendar the date picker shows: quantity-first, the one for the chosen quantities. */
+  get shownCalendar(): CalendarDayRow[] { return this.quantityFirst ? this.selectionCalendar ?? [] : this.calendar; }
+  /** Dates that can be chosen now. */
+  get choosableDates(): CalendarDayRow[] { return this.shownCalendar.filter((d) => d.enabled && d.status === 'available'); }
+  get dateButtons(): CalendarDayRow[] { return this.shownCalendar.filter((d) => d.enabled).slice(0, DATE_BUTTONS); }
   get offersBoth(): boolean { return this.availableDates.length > 0 && this.flexibleGroups.length > 0; }
   /** Which admission the rest of the flow is about; null while the shopper still has to choose. */
   get effectiveMode(): AdmissionMode | null {
@@ -123,7 +154,9 @@ export class ReservationStore {
   /** The groups whose steppers show now, with their types. */
   get shownGroups(): Array<{ group: TicketGroupRow; types: TicketTypeRow[] }> {
     const mode = this.effectiveMode;
-    const source = mode === 'date' ? (this.detail && this.detail.session.id === this.selectedSessionId ? this.detail : null)
+    const detail = this.detail && this.detail.session.id === this.selectedSessionId ? this.detail : null;
+    const source = mode === 'date'
+      ? detail ?? (this.quantityFirst ? { groups: this.publicGroups.filter(isDatedGroup), types: this.data?.types ?? [] } : null)
       : mode === 'flexible' ? { groups: this.flexibleGroups, types: this.data?.types ?? [] } : null;
     if (!source) return [];
     return [...source.groups].sort(byRank)
@@ -176,7 +209,7 @@ export class ReservationStore {
     const lines = this.shownGroups.flatMap(({ group, types }) => types.map((t) => ({
       ticket_group_id: group.id, ticket_group_name: group.name, ticket_type_id: t.id, ticket_type_name: t.name, quantity: this.count(t.id),
     })));
-    const day = this.calendar.find((d) => d.date === this.selectedDate);
+    const day = this.shownCalendar.find((d) => d.date === this.selectedDate);
     const dateTexts = this.effectiveMode === 'date' ? day?.tooltip ?? [] : [];
     return [...new Set([...dateTexts, ...(this.selectedSession?.messages ?? []), ...quantityMessages(rules, lines)])];
   }
@@ -204,9 +237,10 @@ export class ReservationStore {
       });
       // Spec section 4: a single available date is selected by itself; else the cart anchor's date, if available
       // (once the stored cart has been read: a first page load reads it beside the event).
-      if (ready && this.effectiveMode === 'date' && this.availableDates.length === 1) {
+      if (!ready || this.quantityFirst) return;
+      if (this.effectiveMode === 'date' && this.availableDates.length === 1) {
         await this.selectDate(this.availableDates[0].date);
-      } else if (ready) {
+      } else {
         await this.deps.cart.settled?.catch(() => {});
         const anchor = this.deps.cart.anchorStart;
         const anchorDate = anchor ? isoDate(localDateOf(new Date(anchor), this.timezone)) : null;
@@ -232,7 +266,7 @@ export class ReservationStore {
   }
 
   async selectDate(date: string): Promise<void> {
-    if (!this.availableDates.some((d) => d.date === date)) return;
+    if (!this.choosableDates.some((d) => d.date === date)) return;
     if (this.offersBoth && this.mode !== 'date') this.chooseMode('date');
     this.selectedDate = date;
     this.notice = null;
@@ -244,7 +278,10 @@ export class ReservationStore {
     const request = ++this.serial.sessions;
     this.sessionsLoading = true;
     try {
-      const sessions = await this.deps.api.getSessions(this.deps.eventId, date, this.datedGroupIds);
+      const { api, eventId } = this.deps;
+      const sessions = this.quantityFirst && api.getSessionsForSelection
+        ? await api.getSessionsForSelection(eventId, date, this.selection)
+        : await api.getSessions(eventId, date, this.datedGroupIds);
       if (request !== this.serial.sessions || this.disposed) return;
       runInAction(() => { this.sessions = sessions; this.sessionsLoading = false; });
     } catch {
@@ -259,17 +296,57 @@ export class ReservationStore {
     this.selectedSessionId = sessionId;
     this.detail = null;
     this.notice = null;
-    this.resetQuantities();
+    if (!this.quantityFirst) this.resetQuantities();
     const request = ++this.serial.detail;
     this.detailLoading = true;
     try {
       const detail = await this.deps.api.getSession(this.deps.eventId, sessionId, this.datedGroupIds);
       if (request !== this.serial.detail || this.disposed) return;
-      runInAction(() => { this.detail = detail; this.detailLoading = false; this.resetQuantities(); });
+      runInAction(() => { this.detail = detail; this.detailLoading = false; if (!this.quantityFirst) this.resetQuantities(); });
     } catch {
       if (request !== this.serial.detail) return;
       runInAction(() => { this.detailLoading = false; this.notice = { key: 'reserve.errors.sessionUnavailable', tone: 'error' }; });
     }
+  }
+
+  /** Quantity-first: 'Find available tickets' closes the quantities and loads the calendar for them. */
+  async findTickets(): Promise<void> {
+    const { api, eventId } = this.deps;
+    if (!api.getCalendarForSelection) return;
+    if (this.ticketCount === 0) { this.attempted = true; this.notice = { key: 'reserve.guard.atLeastOneTicket', tone: 'error' }; return; }
+    this.quantitiesOpen = false;
+    this.notice = null;
+    this.clearDate();
+    this.calendarLoading = true;
+    try {
+      const calendar = await api.getCalendarForSelection(eventId, this.selection);
+      if (this.disposed || this.quantitiesOpen) return;
+      const dates = runInAction(() => {
+        this.selectionCalendar = calendar;
+        this.calendarLoading = false;
+        const open = this.choosableDates;
+        if (open.length === 0) this.notice = { key: 'reserve.quantityFirst.noDates', tone: 'error' };
+        return open;
+      });
+      if (dates.length === 1) await this.selectDate(dates[0].date);
+    } catch {
+      runInAction(() => { this.calendarLoading = false; this.quantitiesOpen = true; this.notice = { key: 'app.unexpectedError', tone: 'error' }; });
+    }
+  }
+
+  /** Quantity-first: 'Change tickets' opens the quantities again; the date and session go (spec section 4). */
+  editQuantities(): void {
+    this.quantitiesOpen = true;
+    this.calendarLoading = false;
+    this.selectionCalendar = null;
+    this.notice = null;
+    this.clearDate();
+  }
+
+  private clearDate(): void {
+    this.selectedDate = null;
+    this.clearSession();
+    this.sessions = [];
   }
 
   increment(group: TicketGroupRow, typeId: string): void {
@@ -355,7 +432,12 @@ export class ReservationStore {
       });
       return;
     }
-    const calendar = await this.deps.api.getCalendar(this.deps.eventId, this.datedGroupIds).catch(() => this.calendar);
+    const { api, eventId } = this.deps;
+    if (this.quantityFirst && api.getCalendarForSelection) {
+      const fits = await api.getCalendarForSelection(eventId, this.selection).catch(() => this.selectionCalendar);
+      runInAction(() => { this.selectionCalendar = fits; });
+    }
+    const calendar = await api.getCalendar(eventId, this.datedGroupIds).catch(() => this.calendar);
     runInAction(() => {
       this.calendar = calendar;
       this.selectedDate = null;
@@ -396,12 +478,23 @@ export class ReservationStore {
     };
     if (p.conflict) return fail({ key: 'reserve.query.sessionAndDate', tone: 'error' });
     if (p.groupIds && this.publicGroups.some((g) => p.groupIds!.includes(g.id))) this.groupFilter = p.groupIds;
-
     if (p.date || p.session) {
       if (this.offersBoth) this.chooseMode('date');
+    } else if (this.effectiveMode === null && this.flexibleGroups.length > 0 && (p.quantities.length || p.select)) {
+      this.chooseMode('flexible');
+    }
+
+    // Quantity-first, the quantities come first and the calendar is asked for them; date-first, after the session.
+    if (this.quantityFirst) {
+      const problem = this.applyQuantities(p);
+      if (problem) return fail(problem);
+      if (this.ticketCount > 0 && (p.date || p.session || p.reserve !== 'off')) await this.findTickets();
+      if (this.quantitiesOpen) return p.reserve === 'off' ? false : fail(this.notice ?? { key: 'reserve.guard.atLeastOneTicket', tone: 'error' });
+    }
+    if (p.date || p.session) {
       const date = p.date ?? await this.dateOfSession(p.session!);
       if (!date) return fail({ key: 'reserve.errors.sessionUnavailable', tone: 'error' });
-      if (!this.availableDates.some((d) => d.date === date)) return fail({ key: 'reserve.unavailableOnDate', tone: 'error' });
+      if (!this.choosableDates.some((d) => d.date === date)) return fail({ key: 'reserve.unavailableOnDate', tone: 'error' });
       if (this.selectedDate !== date || this.sessions.length === 0) await this.selectDate(date);
       if (p.session) {
         const open = this.sessions.filter((s) => !isSessionSoldOut(s));
@@ -409,29 +502,10 @@ export class ReservationStore {
         if (!session) return fail({ key: 'reserve.errors.sessionUnavailable', tone: 'error' });
         await this.selectSession(session.id);
       }
-    } else if (this.effectiveMode === null && this.flexibleGroups.length > 0 && (p.quantities.length || p.select)) {
-      this.chooseMode('flexible');
     }
-
-    const types = this.shownGroups.flatMap(({ group, types: list }) => list.map((type) => ({ group, type, id: type.id, name: type.name })));
-    for (const { type: key, count } of p.quantities) {
-      const found = findType(types, key);
-      if (!found) return fail({ key: 'reserve.query.typeNotFound', params: { name: key }, tone: 'error' });
-      runInAction(() => {
-        while (this.count(found.id) < count) {
-          const before = this.count(found.id);
-          this.increment(found.group, found.id);
-          if (this.count(found.id) === before) break; // a cap: the steppers' own rules decide
-        }
-      });
-    }
-    if (p.select) {
-      const found = findType(types, p.select);
-      if (!found) return fail({ key: 'reserve.query.typeNotFound', params: { name: p.select }, tone: 'error' });
-      runInAction(() => {
-        if (this.count(found.id) === 0) this.increment(found.group, found.id);
-        if (p.price && this.isFlexiblePrice(found.type)) this.setFlexiblePrice(found.id, p.price);
-      });
+    if (!this.quantityFirst) {
+      const problem = this.applyQuantities(p);
+      if (problem) return fail(problem);
     }
     if (p.reserve === 'off') return false;
     const reserved = await this.submit();
@@ -439,10 +513,31 @@ export class ReservationStore {
     return reserved;
   }
 
+  /** A link's quantities and selected type on the steppers shown now; the problem when a type is not there. */
+  private applyQuantities(p: Preselection): Notice | null {
+    const types = this.shownGroups.flatMap(({ group, types: list }) => list.map((type) => ({ group, type, id: type.id, name: type.name })));
+    for (const { type: key, count } of p.quantities) {
+      const found = findType(types, key);
+      if (!found) return { key: 'reserve.query.typeNotFound', params: { name: key }, tone: 'error' };
+      while (this.count(found.id) < count) {
+        const before = this.count(found.id);
+        this.increment(found.group, found.id);
+        if (this.count(found.id) === before) break; // a cap: the steppers' own rules decide
+      }
+    }
+    if (p.select) {
+      const found = findType(types, p.select);
+      if (!found) return { key: 'reserve.query.typeNotFound', params: { name: p.select }, tone: 'error' };
+      if (this.count(found.id) === 0) this.increment(found.group, found.id);
+      if (p.price && this.isFlexiblePrice(found.type)) this.setFlexiblePrice(found.id, p.price);
+    }
+    return null;
+  }
+
   /** The venue-local date of a link's session: an id is looked up, 'today' is the venue's today, 'next' the first
    *  available date. */
   private async dateOfSession(session: string): Promise<string | null> {
-    if (session === 'next') return this.availableDates[0]?.date ?? null;
+    if (session === 'next') return this.choosableDates[0]?.date ?? null;
     if (session === 'today') return isoDate(localDateOf((this.deps.now ?? (() => new Date()))(), this.timezone));
     try {
       const detail = await this.deps.api.getSession(this.deps.eventId, session, this.datedGroupIds);

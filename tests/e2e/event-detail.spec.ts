@@ -217,6 +217,45 @@ test.describe('event detail, an add-on after the admission', () => {
   });
 });
 
+test.describe('event detail, quantity-first', () => {
+  test('the conservation tour asks for tickets first, then offers the dates and times with room for them', async ({ page, request }) => {
+    const tourEvent = (await apiEvents(request)).find((e) => e.name.startsWith('Behind the Scenes'));
+    expect(tourEvent, 'demo seller has the conservation tour (reserve_flow quantity_first)').toBeTruthy();
+    await page.goto(`/events/${tourEvent!.id}`);
+    const find = page.getByRole('button', { name: 'Find available tickets' });
+    await expect(find).toBeVisible();
+    await expect(page.locator('.date-button')).toHaveCount(0);
+    await find.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please select at least one ticket to continue.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
+    await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
+    await page.getByRole('button', { name: 'Add one Student', exact: true }).click();
+    await find.click();
+    await expect(page.getByText('Your tickets: 2 × Adult, 1 × Student')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add one Adult', exact: true })).toHaveCount(0);
+    const firstDate = page.locator('.date-button:not([disabled])').first();
+    await firstDate.click();
+    await expect(firstDate).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('region', { name: 'Choose a time' }).getByRole('button').and(page.locator(':not([disabled])')).first().click();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByText('2 × Adult')).toBeVisible();
+    await expect(summary.getByText('1 × Student')).toBeVisible();
+  });
+
+  test('Change tickets opens the quantities again and forgets the date', async ({ page, request }) => {
+    const tourEvent = (await apiEvents(request)).find((e) => e.name.startsWith('Behind the Scenes'))!;
+    await page.goto(`/events/${tourEvent.id}?quantity=Adult:1`);
+    await page.getByRole('button', { name: 'Find available tickets' }).click();
+    await page.locator('.date-button:not([disabled])').first().click();
+    await page.getByRole('button', { name: 'Change tickets' }).click();
+    await expect(page.getByRole('button', { name: 'Add one Adult', exact: true })).toBeVisible();
+    await expect(page.locator('.date-button')).toHaveCount(0);
+  });
+});
+
 test.describe('event detail accessibility and screenshots', () => {
   test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 

@@ -14,8 +14,7 @@ interface Props { store: ReservationStore; currency: string }
 export const QuantitySection = observer(function QuantitySection({ store, currency }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
-  const mode = store.effectiveMode;
-  if (mode === null || (mode === 'date' && !store.selectedSessionId)) return null;
+  if (!store.showsSteppers) return null;
 
   const money = (value: string | null) => {
     const minor = moneyToMinor(value);

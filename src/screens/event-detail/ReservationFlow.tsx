@@ -12,6 +12,19 @@ import { SurveySection, type SurveyForms } from './SurveySection';
 import { AdmitDetailsSection } from './AdmitDetailsSection';
 import { SubmitSection } from './SubmitSection';
 
+/** Quantity-first, once the quantities are chosen: what was chosen, and 'Change tickets' (date and time go). */
+const SelectionSummary = observer(function SelectionSummary({ store }: { store: ReservationStore }) {
+  const { t } = useTranslation();
+  const chosen = store.shownGroups.flatMap(({ types }) => types).filter((type) => store.count(type.id) > 0)
+    .map((type) => t('reserve.quantityFirst.line', { count: store.count(type.id), name: type.name }));
+  return (
+    <div className="reserve-section reserve__selection">
+      <p>{t('reserve.quantityFirst.chosen', { tickets: chosen.join(', ') })}</p>
+      <button type="button" className="button button--secondary" onClick={() => store.editQuantities()}>{t('reserve.quantityFirst.change')}</button>
+    </div>
+  );
+});
+
 /**
  * The date-first reservation flow (spec section 2): loader; 'unavailable'; date picker or the choice between
  * single-date and flexible admission; sessions; few-tickets warning; quantities; survey; admit details; submit.
@@ -47,14 +60,26 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
     );
   } else {
     const mode = store.effectiveMode;
+    // Quantity-first (spec section 4): the steppers, then 'Find available tickets'; the dates and times after.
+    const quantityFirst = store.quantityFirst;
+    const datesShown = mode === 'date' && (!quantityFirst || (!store.quantitiesOpen && !store.calendarLoading));
     body = (
       <>
         {store.offersBoth && <AdmissionChoice store={store} />}
-        {mode === 'date' && (
-          <DatePicker buttons={store.dateButtons} calendar={store.calendar} selectedDate={store.selectedDate}
+        {quantityFirst && store.quantitiesOpen && (
+          <>
+            <QuantitySection store={store} currency={currency} />
+            {store.notice && <p className={`notice notice--${store.notice.tone}`} role="alert">{t(store.notice.key, store.notice.params)}</p>}
+            <p><button type="button" className="button" onClick={() => void store.findTickets()}>{t('reserve.quantityFirst.find')}</button></p>
+          </>
+        )}
+        {quantityFirst && !store.quantitiesOpen && <SelectionSummary store={store} />}
+        {quantityFirst && store.calendarLoading && <p role="status" className="reserve__status">{t('reserve.loading')}</p>}
+        {datesShown && (
+          <DatePicker buttons={store.dateButtons} calendar={store.shownCalendar} selectedDate={store.selectedDate}
             currency={currency} onSelect={(date) => void store.selectDate(date)} />
         )}
-        {mode === 'date' && <SessionSection store={store} />}
+        {datesShown && <SessionSection store={store} />}
         {store.showFewTicketsWarning && (
           <p className="notice notice--warning reserve__few-left" role="status">{t('reserve.fewTicketsLeft')}</p>
         )}
@@ -63,10 +88,14 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
             {store.messages.map((text) => <li key={text} className="notice notice--info">{text}</li>)}
           </ul>
         )}
-        <QuantitySection store={store} currency={currency} />
-        <SurveySection store={store} forms={surveyForms.current} />
-        <AdmitDetailsSection store={store} />
-        <SubmitSection store={store} onSubmit={() => void handleSubmit()} />
+        {!quantityFirst && <QuantitySection store={store} currency={currency} />}
+        {!(quantityFirst && store.quantitiesOpen) && (
+          <>
+            <SurveySection store={store} forms={surveyForms.current} />
+            <AdmitDetailsSection store={store} />
+            <SubmitSection store={store} onSubmit={() => void handleSubmit()} />
+          </>
+        )}
       </>
     );
   }

@@ -3,7 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { parsePreselection } from '../../domain/preselect';
 import { useStores } from '../../stores/context';
 import { ReservationStore } from '../../stores/ReservationStore';
-import { getCalendar, getReservableEvent, getSessionDetail, getSessionsOnDate } from '../../api/events';
+import {
+  getCalendar, getCalendarForSelection, getReservableEvent, getSessionDetail, getSessionsForSelection, getSessionsOnDate,
+} from '../../api/events';
 
 /** A reservation store per event-detail visit (DESIGN.md section 2): created for the event, disposed when it is left.
  *  A link's query preselection (domain/preselect.ts) is applied once the flow has loaded; a link that reserves goes
@@ -28,7 +30,10 @@ export function useReservationStore(eventId: string): ReservationStore | null {
         getCalendar: (id, groupIds) => getCalendar(api, id, groupIds),
         getSessions: (id, date, groupIds) => getSessionsOnDate(api, id, date, groupIds),
         getSession: (id, sessionId, groupIds) => getSessionDetail(api, id, sessionId, groupIds),
+        getCalendarForSelection: (id, tickets) => getCalendarForSelection(api, id, tickets),
+        getSessionsForSelection: (id, date, tickets) => getSessionsForSelection(api, id, date, tickets),
       },
+      reserveFlow: root.config.storefront.web?.reserve_flow as string | undefined,
     });
     setStore(next);
     const preselection = parsePreselection(new URLSearchParams(latestSearch.current));
