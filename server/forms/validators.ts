@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { hashForSchema, ID_KEY, type RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { Db } from '../db';
 import type { SurveySpec } from '../../src/api/events';
 import { surveyFormSchema } from '../../src/domain/survey-schema';
+import { formKey } from '../../src/forms/form-key';
 
 /**
  * The storefront's forms validate with validators compiled here, ahead of time (ajv standalone code through
@@ -18,7 +19,7 @@ import { surveyFormSchema } from '../../src/domain/survey-schema';
  */
 export const IDENTITY_SCHEMA_FILE = new URL('../../schemas/identity-form.schema.json', import.meta.url);
 
-export const formKey = (schema: RJSFSchema): string => (schema[ID_KEY] as string | undefined) ?? hashForSchema(schema);
+export { formKey };
 
 /** A form's validators as an ES module: its default export takes the ajv runtime helpers the code requires
  *  (src/forms/precompiled.ts supplies them) and returns the validate functions keyed by formKey. */

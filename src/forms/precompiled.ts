@@ -1,8 +1,9 @@
-import { hashForSchema, ID_KEY, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import equal from 'ajv/dist/runtime/equal';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import { fullFormats } from 'ajv-formats/dist/formats';
+import { formKey } from './form-key';
 
 /**
  * Forms validate with validators the server compiled (server/forms/validators.ts): no code is compiled in the
@@ -23,8 +24,7 @@ export function runtimeRequire(name: string): unknown {
   return RUNTIME[name];
 }
 
-/** The key @rjsf looks a schema's validator up by: its $id, else its hash. */
-export const formKey = (schema: RJSFSchema): string => (schema[ID_KEY] as string | undefined) ?? hashForSchema(schema);
+export { formKey };
 
 export const formValidatorUrl = (apiBaseUrl: string, key: string) =>
   `${apiBaseUrl.replace(/\/$/, '')}/form_validator/${encodeURIComponent(key)}`;
