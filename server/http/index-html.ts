@@ -5,7 +5,8 @@ import {
   availableEventsRead, BOOT_DATA_ID, calendarRead, configRead, eventRead, readKey, readUrl, reservableEventRead, type BootData, type Read,
 } from '../../src/api/first-reads';
 import { COVER_SIZES, coverImageId, coverSources, logoSrc } from '../../src/domain/page-images';
-import { candidateSellerSlug, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
+import { candidateSellerSlug, homeRedirectTarget, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
+import { resolveLayout } from '../../src/app/layout';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
 const API_BASE = '/api';
@@ -19,7 +20,8 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Text for an HTML attribute value or element content. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface Options {
   /** The built index.html (read again when a new build replaces it). */
@@ -30,7 +32,7 @@ interface Options {
 }
 
 interface ConfigBody { seller?: { _data?: unknown[] }; config?: { _data?: Array<{ key: string; value: unknown }> } }
-interface StorefrontValue { web?: { logo?: unknown }; layout?: Record<string, unknown>; membership_presell?: boolean; admission_event_id?: string }
+interface StorefrontValue { web?: { logo?: unknown }; layout?: Record<string, string[] | undefined>; membership_presell?: boolean; admission_event_id?: string }
 interface ReservableBody { ticket_group?: { _data?: TicketGroupRow[] }; ticket_type?: { _data?: TicketTypeRow[] } }
 interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: string | null; image_profile?: string | null } }> } }
 
@@ -39,9 +41,9 @@ interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: 
  * seller's config, then for the screen's data, then for the cover image, one after another; the server knows
  * most of that from the address, so the page carries:
  * - the answers to the route's first public reads (seller config, the events listing, the event and its dated
- *   calendar), as a JSON data
- *   block the client's API layer uses once (src/api/primed-reads.ts). They are the same public catalogue answers
- *   every visitor gets (read through the app itself, so the read cache and the API's own rules apply);
+ *   calendar), as a JSON data block the client's API layer uses once (src/api/primed-reads.ts). They are the
+ *   same public catalogue answers every visitor gets (read through the app itself, so the read cache and the
+ *   API's own rules apply);
  * - a preload of the header logo, and of the event's cover image (the event detail's largest paint) with the
  *   screen's exact srcset;
  * - the boot screen's loading status, so something is painted before the scripts arrive.
@@ -49,7 +51,7 @@ interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: 
  */
 export function createIndexPage(app: FastifyInstance, options: Options) {
   const deployment: BootData['deployment'] = { apiBaseUrl: API_BASE, cachedApiBaseUrl: CACHED_API_BASE, defaultSeller: options.defaultSeller };
-  const loading = `<div id="root"><main id="main" class="boot"><p class="page-status" role="status">${escapeAttribute(options.loadingText)}</p></main></div>`;
+  const loading = `<div id="root"><main id="main" class="boot"><p class="page-status" role="status">${escapeHtml(options.loadingText)}</p></main></div>`;
   const plain = () => options.template().replace('<div id="root"></div>', loading);
 
   async function collect(url: string): Promise<{ reads: Record<string, unknown>; head: string[]; landing?: string }> {
@@ -84,12 +86,10 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     const storefront = config.config?._data?.find((row) => row.key === 'storefront')?.value as StorefrontValue | undefined;
     // The header logo, on every page.
     const logo = storefront?.web?.logo;
-    if (typeof logo === 'string' && logo) head.push(`<link rel="preload" as="image" href="${escapeAttribute(logoSrc(API_BASE, logo))}">`);
+    if (typeof logo === 'string' && logo) head.push(`<link rel="preload" as="image" href="${escapeHtml(logoSrc(API_BASE, logo))}">`);
     let route = stripTrailingSlash(path);
-    // The home route is the admission event (or the listing) unless membership presell is on (app/router.tsx).
-    if (route === '/' && !search && !storefront?.membership_presell) {
-      route = storefront?.admission_event_id ? `/events/${encodeURIComponent(storefront.admission_event_id)}` : '/events';
-    }
+    // The home route goes where the router sends it (a query may be a one-time login link the home screen reads).
+    if (route === '/' && !search) route = homeRedirectTarget(storefront ?? {}) ?? route;
     const [first, eventId, , ...rest] = route.split('/').filter(Boolean).map(decodeURIComponent);
     if (first !== 'events' || rest.length > 0) return { reads, head };
     if (!eventId) {
@@ -103,10 +103,11 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     const dated = reservable ? datedGroupIdsOf(reservable.ticket_group?._data ?? [], reservable.ticket_type?._data ?? []) : [];
     if (dated.length) await get(seller, calendarRead(eventId, dated));
     const imageId = coverImageId(event?.event_template?._data?.[0]?.meta);
-    const layout = storefront?.layout?.['event-detail'];
-    if (imageId && (!Array.isArray(layout) || layout.includes('image'))) {
+    // The cover only when the seller's layout shows it (sections do not depend on who looks; blocks do, and are not asked).
+    const layout = resolveLayout('event-detail', { configLayout: storefront?.layout, blocks: [], role: 'anonymous' });
+    if (imageId && layout.some((item) => item.kind === 'section' && item.name === 'image')) {
       const { src, srcSet } = coverSources(API_BASE, imageId);
-      head.push(`<link rel="preload" as="image" href="${escapeAttribute(src)}" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(COVER_SIZES)}" fetchpriority="high">`);
+      head.push(`<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(COVER_SIZES)}" fetchpriority="high">`);
     }
     return { reads, head, landing: route };
   }

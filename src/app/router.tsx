@@ -2,6 +2,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/context';
 import { loginPathOf, readOtpLink, type AuthConfig } from '../domain/auth-config';
+import { homeRedirectTarget } from '../domain/paths';
 import { AppShell } from './AppShell';
 import { CheckoutScreen, EventDetailScreen, EventsScreen, HomeScreen, NotFoundScreen, screen } from './screens';
 
@@ -19,9 +20,8 @@ const HomeRoute = observer(function HomeRoute() {
   const { search } = useLocation();
   const loginPath = loginPathOf(config.storefront.auth as AuthConfig | undefined);
   const isCallback = loginPath === '/' && readOtpLink(search);
-  if (!config.membershipPresell && !isCallback) {
-    return <Navigate to={config.admissionEventId ? `/events/${config.admissionEventId}` : '/events'} replace />;
-  }
+  const target = homeRedirectTarget(config.storefront);
+  if (target && !isCallback) return <Navigate to={target} replace />;
   return <HomeScreen />;
 });
 

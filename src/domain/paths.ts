@@ -52,3 +52,11 @@ function safeDecode(segment: string): string {
     return segment;
   }
 }
+
+/** Spec section 2: without membership presell the home route goes to the admission event (or the listing when
+ *  there is none); null when the home screen itself shows. The router follows it, and the server primes the
+ *  target's reads in the page (server/http/index-html.ts). */
+export function homeRedirectTarget(storefront: { membership_presell?: boolean; admission_event_id?: string | null }): string | null {
+  if (storefront.membership_presell) return null;
+  return storefront.admission_event_id ? `/events/${storefront.admission_event_id}` : '/events';
+}

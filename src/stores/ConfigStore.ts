@@ -60,13 +60,6 @@ export class ConfigStore {
     return { categories: this.categoryFilters, metadataKeys: this.metadataFilters.map((m) => m.key) };
   }
 
-  get admissionEventId(): string | null {
-    return this.storefront.admission_event_id ?? null;
-  }
-
-  get membershipPresell(): boolean {
-    return this.storefront.membership_presell ?? false;
-  }
 
   get layout(): Record<string, string[]> | undefined {
     return this.storefront.layout;
