@@ -17,6 +17,8 @@ import { findType, hasPreselection, type Preselection } from '../domain/preselec
 import { isoDate, localDateOf } from '../domain/zoned-day';
 
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
+/** A day that can be chosen. */
+const isOpenDay = (d: CalendarDayRow) => d.enabled && d.status === 'available';
 
 /** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
 export interface ReservationApi {
@@ -126,15 +128,16 @@ export class ReservationStore {
   get publicGroups(): TicketGroupRow[] {
     return this.data ? publicGroupsOf(this.data.groups, this.data.types) : [];
   }
-  get datedGroupIds(): string[] { return this.publicGroups.filter(isDatedGroup).map((g) => g.id); }
+  get datedGroups(): TicketGroupRow[] { return this.publicGroups.filter(isDatedGroup); }
+  get datedGroupIds(): string[] { return this.datedGroups.map((g) => g.id); }
   get flexibleGroups(): TicketGroupRow[] { return this.publicGroups.filter((g) => !isDatedGroup(g) && g.available); }
 
-  get availableDates(): CalendarDayRow[] { return this.calendar.filter((d) => d.enabled && d.status === 'available'); }
-  /** The next dates with anything to show, sold-out ones included so the shopper sees why they cannot pick them. */
+  get availableDates(): CalendarDayRow[] { return this.calendar.filter(isOpenDay); }
   /** The calendar the date picker shows: quantity-first, the one for the chosen quantities. */
   get shownCalendar(): CalendarDayRow[] { return this.quantityFirst ? this.selectionCalendar ?? [] : this.calendar; }
   /** Dates that can be chosen now. */
-  get choosableDates(): CalendarDayRow[] { return this.shownCalendar.filter((d) => d.enabled && d.status === 'available'); }
+  get choosableDates(): CalendarDayRow[] { return this.shownCalendar.filter(isOpenDay); }
+  /** The next dates with anything to show, sold-out ones included so the shopper sees why they cannot pick them. */
   get dateButtons(): CalendarDayRow[] { return this.shownCalendar.filter((d) => d.enabled).slice(0, DATE_BUTTONS); }
   get offersBoth(): boolean { return this.availableDates.length > 0 && this.flexibleGroups.length > 0; }
   /** Which admission the rest of the flow is about; null while the shopper still has to choose. */
@@ -156,7 +159,7 @@ export class ReservationStore {
     const mode = this.effectiveMode;
     const detail = this.detail && this.detail.session.id === this.selectedSessionId ? this.detail : null;
     const source = mode === 'date'
-      ? detail ?? (this.quantityFirst ? { groups: this.publicGroups.filter(isDatedGroup), types: this.data?.types ?? [] } : null)
+      ? detail ?? (this.quantityFirst ? { groups: this.datedGroups, types: this.data?.types ?? [] } : null)
       : mode === 'flexible' ? { groups: this.flexibleGroups, types: this.data?.types ?? [] } : null;
     if (!source) return [];
     return [...source.groups].sort(byRank)
@@ -243,7 +246,7 @@ export class ReservationStore {
       } else {
         await this.deps.cart.settled?.catch(() => {});
         const anchor = this.deps.cart.anchorStart;
-        const anchorDate = anchor ? isoDate(localDateOf(new Date(anchor), this.timezone)) : null;
+        const anchorDate = anchor ? this.venueDate(anchor) : null;
         if (!this.disposed && !this.selectedDate && anchorDate && this.availableDates.some((d) => d.date === anchorDate)) {
           await this.selectDate(anchorDate);
         }
@@ -538,13 +541,18 @@ export class ReservationStore {
    *  available date. */
   private async dateOfSession(session: string): Promise<string | null> {
     if (session === 'next') return this.choosableDates[0]?.date ?? null;
-    if (session === 'today') return isoDate(localDateOf((this.deps.now ?? (() => new Date()))(), this.timezone));
+    if (session === 'today') return this.venueDate((this.deps.now ?? (() => new Date()))());
     try {
       const detail = await this.deps.api.getSession(this.deps.eventId, session, this.datedGroupIds);
-      return isoDate(localDateOf(new Date(detail.session.start_datetime), this.timezone));
+      return this.venueDate(detail.session.start_datetime);
     } catch {
       return null;
     }
+  }
+
+  /** The venue-local date (YYYY-MM-DD) of an instant. */
+  private venueDate(instant: Date | string): string {
+    return isoDate(localDateOf(new Date(instant), this.timezone));
   }
 
   dispose(): void { this.disposed = true; }
