@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       STATIC_DIR: path.resolve(process.env.E2E_STATIC_DIR ?? 'dist'),
       LOG_LEVEL: 'warn',
+      // The tests read passcodes and reset links from the outbox page, which is opt-in.
+      OUTBOX_PAGE: '1',
     },
   },
 });

@@ -36,5 +36,6 @@ function stop(exitCode = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-run('api', 'npx', ['tsx', 'watch', 'server/main.ts'], { PORT: apiPort });
+// The developer's own machine: mail without SMTP is read at /_outbox (opt-in, loopback only).
+run('api', 'npx', ['tsx', 'watch', 'server/main.ts'], { PORT: apiPort, OUTBOX_PAGE: process.env.OUTBOX_PAGE ?? '1' });
 run('vite', 'npx', ['vite', '--port', '3000', '--strictPort'], { API_PORT: apiPort });

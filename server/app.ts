@@ -131,7 +131,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     defaultSeller: deps.config.defaultSeller,
   }));
 
-  if (!deps.config.production) await registerOutbox(app, deps);
+  if (deps.config.outboxPage) await registerOutbox(app, deps);
 
   const indexHtml = path.join(deps.config.staticDir, 'index.html');
   const hasStatic = fs.existsSync(indexHtml);

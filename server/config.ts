@@ -21,10 +21,17 @@ export interface ServerConfig {
   demoSellerDir: string;
   /** How long a public catalogue read may be answered from memory (server/http/read-cache.ts); 0 turns it off. */
   readCacheMs: number;
+  /** Serve the kept mail (passcodes, reset links) at /_outbox to loopback clients: only when a developer asks
+   *  for it (OUTBOX_PAGE=1), never in production. */
+  outboxPage: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
+  const production = env.NODE_ENV === 'production';
+  const outboxPage = env.OUTBOX_PAGE === '1';
+  // The outbox shows live passcodes and reset links: asking for it in production is a mistake, said at start.
+  if (production && outboxPage) throw new Error('OUTBOX_PAGE=1 is refused with NODE_ENV=production: the outbox page shows passcodes and reset links');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -34,11 +41,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    production: env.NODE_ENV === 'production',
+    production,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     defaultSeller: env.DEFAULT_SELLER ?? 'demo',
     demoSellerDir: path.resolve(root, env.DEMO_SELLER_DIR ?? 'sellers/demo'),
     readCacheMs: env.READ_CACHE_MS === undefined ? 1000 : Math.max(0, Number(env.READ_CACHE_MS) || 0),
+    outboxPage,
   };
 }
