@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { freePort } from './tests/helpers/free-port';
+import { AWKWARD_INSTANTS } from './tests/helpers/instants';
+import type { ClockOptions } from './tests/e2e/clock-fixture';
 
 // This file is evaluated by the runner and again in every worker; the env carries the runner's choices to
 // the workers so they all talk to the one server.
@@ -11,44 +13,85 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+};
+
+/** The server every project starts: `npx tsx server/main.ts` serving the production build in dist/. */
+const serverEnv = (serverPort: number, dataDir: string) => ({
+  PORT: String(serverPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  STATIC_DIR: path.resolve(process.env.E2E_STATIC_DIR ?? 'dist'),
+  LOG_LEVEL: 'warn',
+  // The tests read passcodes and reset links from the outbox page, which is opt-in.
+  OUTBOX_PAGE: '1',
+});
+
+// Pinned clocks (issue 21): one server per awkward instant, started with TEST_NOW at that instant from the same
+// real moment (TEST_NOW_SINCE) the browser's clock is pinned from, so both read the same "now". E2E_CLOCK=off
+// leaves them out (a quicker local run of the other tests).
+process.env.E2E_CLOCK_SINCE ??= String(Date.now());
+const clockInstants = process.env.E2E_CLOCK === 'off' ? [] : AWKWARD_INSTANTS;
+const usedPorts = new Set([port]);
+const clockServers = [];
+for (const instant of clockInstants) {
+  const portKey = `E2E_CLOCK_PORT_${instant.key.replace(/-/g, '_')}`;
+  while (!process.env[portKey] || usedPorts.has(Number(process.env[portKey]))) process.env[portKey] = String(await freePort());
+  usedPorts.add(Number(process.env[portKey]));
+  const dirKey = `E2E_CLOCK_DIR_${instant.key.replace(/-/g, '_')}`;
+  process.env[dirKey] ??= mkdtempSync(path.join(os.tmpdir(), `storefront-e2e-${instant.key}-`));
+  clockServers.push({ instant, port: Number(process.env[portKey]), dataDir: process.env[dirKey]! });
+}
+
 /** End-to-end tests: the real server (`npx tsx server/main.ts`) on a free port with a fresh PGlite data
- *  directory holding the demo seller and the short-hold 'e2e' seller (tests/e2e/setup-sellers.ts), serving
- *  the production build in dist/ (run `npx vite build` first). No mocked API. */
-export default defineConfig({
+ *  directory holding the demo seller and its test copies (tests/e2e/setup-sellers.ts), serving the production
+ *  build in dist/ (run `npx vite build` first). No mocked API. The 'clock' projects run tests/e2e/clock.spec.ts
+ *  once per awkward instant against a server and a browser pinned to it. */
+export default defineConfig<ClockOptions>({
   testDir: 'tests/e2e',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   reporter: [['list']],
-  use: {
-    baseURL,
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-    },
-  },
+  use: { trace: 'retain-on-failure', launchOptions },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'chromium', testIgnore: /clock\.spec\.ts/,
+      use: { baseURL, browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    ...clockServers.map(({ instant, port: clockPort }) => ({
+      name: `clock ${instant.key}`,
+      testMatch: /clock\.spec\.ts/,
+      use: {
+        baseURL: `http://127.0.0.1:${clockPort}`, browserName: 'chromium' as const, viewport: { width: 1280, height: 800 },
+        timezoneId: instant.browserTz, pinnedInstant: instant,
+      },
+    })),
   ],
-  webServer: {
-    // Sellers first (demo, and 'e2e' with a short cart hold), then the server.
-    command: 'npx tsx tests/e2e/setup-sellers.ts && npx tsx server/main.ts',
-    url: `${baseURL}/storefront-config.json`,
-    timeout: 120_000,
-    // Only for debugging against a server you started yourself on E2E_PORT; normal runs start their own.
-    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      STATIC_DIR: path.resolve(process.env.E2E_STATIC_DIR ?? 'dist'),
-      LOG_LEVEL: 'warn',
-      // The tests read passcodes and reset links from the outbox page, which is opt-in.
-      OUTBOX_PAGE: '1',
+  webServer: [
+    {
+      // Sellers first (demo, and 'e2e' with a short cart hold), then the server.
+      command: 'npx tsx tests/e2e/setup-sellers.ts && npx tsx server/main.ts',
+      url: `${baseURL}/storefront-config.json`,
+      timeout: 120_000,
+      // Only for debugging against a server you started yourself on E2E_PORT; normal runs start their own.
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: serverEnv(port, process.env.E2E_DATA_DIR),
     },
-  },
+    ...clockServers.map(({ instant, port: clockPort, dataDir }) => ({
+      command: 'npx tsx tests/e2e/setup-sellers.ts && npx tsx server/main.ts',
+      url: `http://127.0.0.1:${clockPort}/storefront-config.json`,
+      timeout: 180_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: {
+        ...serverEnv(clockPort, dataDir),
+        E2E_SELLERS: instant.seller === 'demo' ? 'clock' : 'clock-auckland', DEFAULT_SELLER: instant.seller,
+        TEST_NOW: instant.iso, TEST_NOW_SINCE: process.env.E2E_CLOCK_SINCE!, TZ: instant.serverTz,
+      },
+    })),
+  ],
 });

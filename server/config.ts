@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readPinnedClock, type PinnedClock } from './clock';
 
 /** Server settings, read once from the environment (README "Configuration"). */
 export interface ServerConfig {
@@ -24,6 +25,8 @@ export interface ServerConfig {
   /** Serve the kept mail (passcodes, reset links) at /_outbox to loopback clients: only when a developer asks
    *  for it (OUTBOX_PAGE=1), never in production. */
   outboxPage: boolean;
+  /** Tests only (TEST_NOW, TEST_NOW_SINCE): the clock pinned to an instant; server/clock.ts. */
+  pinnedClock?: PinnedClock;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -48,5 +51,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoSellerDir: path.resolve(root, env.DEMO_SELLER_DIR ?? 'sellers/demo'),
     readCacheMs: env.READ_CACHE_MS === undefined ? 1000 : Math.max(0, Number(env.READ_CACHE_MS) || 0),
     outboxPage,
+    pinnedClock: readPinnedClock(env),
   };
 }

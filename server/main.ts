@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { clockOf } from './clock';
 import { readConfig } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { loadSellerFolder } from './catalog/loader';
@@ -8,16 +9,18 @@ import { startJobs } from './jobs';
  *  first start, run the background jobs and serve the API and the built storefront on PORT. */
 async function main() {
   const config = readConfig();
+  const now = clockOf(config.pinnedClock);
+  if (config.pinnedClock) console.log(`test clock: now is ${now().toISOString()} (TEST_NOW)`);
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await migrateToLatest(handle.db);
 
   const anySeller = await handle.db.selectFrom('seller').select('id').limit(1).executeTakeFirst();
   if (!anySeller) {
-    const { slug } = await loadSellerFolder(handle.db, config.demoSellerDir);
+    const { slug } = await loadSellerFolder(handle.db, config.demoSellerDir, { now: now() });
     console.log(`loaded seller '${slug}' from ${config.demoSellerDir}`);
   }
 
-  const deps = { db: handle.db, dbKind: handle.kind, config, now: () => new Date() };
+  const deps = { db: handle.db, dbKind: handle.kind, config, now };
   const app = await buildApp(deps, {
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });

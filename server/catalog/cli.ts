@@ -1,4 +1,5 @@
 import { migrateToLatest, openDatabase } from '../db';
+import { clockOf } from '../clock';
 import { readConfig } from '../config';
 import { CatalogError, formatIssue } from './errors';
 import { loadSellerFolderDetailed } from './loader';
@@ -19,7 +20,7 @@ async function main() {
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   try {
     await migrateToLatest(handle.db);
-    const result = await loadSellerFolderDetailed(handle.db, dir);
+    const result = await loadSellerFolderDetailed(handle.db, dir, { now: clockOf(config.pinnedClock)() });
     const counts = await sellerCounts(handle.db, result.sellerId);
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
     console.log(`loaded seller '${result.slug}' (${result.sellerId}) into ${where} in ${result.elapsedMs} ms`);

@@ -26,7 +26,7 @@ function transporterFor(url: string): Transporter {
 export async function queueMail(deps: Deps, mail: OutgoingMail): Promise<string> {
   const row = await deps.db.insertInto('mail_outbox').values({
     seller_id: mail.sellerId, kind: mail.kind, to_address: mail.to, subject: mail.subject,
-    text_body: mail.text, html_body: mail.html ?? null, meta: JSON.stringify(mail.meta ?? {}),
+    text_body: mail.text, html_body: mail.html ?? null, meta: JSON.stringify(mail.meta ?? {}), created_at: deps.now(),
   }).returning('id').executeTakeFirstOrThrow();
   if (deps.config.smtpUrl) await deliver(deps, row.id);
   return row.id;

@@ -1,8 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { plusDays } from '../helpers/instants';
 import { apiEvents, expectNoSeriousA11yViolations, firstSessionTomorrow, reserveThroughUi, sessionLabels, venueDatePlus } from './helpers';
 
 const SHOTS = '/tmp/shots';
+
+/** The venue date ('YYYY-MM-DD') a calendar day's label names: 'Tuesday, December 1, 2026, Available, ...'. */
+function labelDate(label: string): string {
+  const [, month, day, year] = /^\w+, (\w+) (\d{1,2}), (\d{4})/.exec(label)!;
+  const m = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November',
+    'December'].indexOf(month) + 1;
+  return `${year}-${String(m).padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
 
 /** The demo's General Admission: date-first, sessions every 30 minutes, Timed Admission max 20 per order. */
 async function openGeneralAdmission(page: Page, request: Parameters<typeof apiEvents>[0]) {
@@ -62,9 +71,8 @@ test.describe('event detail, date-first flow', () => {
     const after = await focusedLabel();
     expect(after).not.toBe(before);
     expect(after).toMatch(/Available/);
-    const dayOf = (label: string) => Number(/ (\d{1,2}), \d{4}/.exec(label)![1]);
-    const expected = new Date(Date.UTC(2000, 0, dayOf(before) + 8)).getUTCDate();
-    expect(dayOf(after)).toBe(expected); // +7 then +1 (month wrap handled by Date)
+    // +7 then +1 days on the venue's calendar, with the real length of the month the days are in.
+    expect(labelDate(after)).toBe(plusDays(labelDate(before), 8));
     await expect(page.getByRole('gridcell').getByRole('button', { name: after, exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { dateIn, plusDays } from '../helpers/instants';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -71,11 +72,8 @@ export async function firstSessionTomorrow(request: APIRequestContext, seller = 
 }
 
 /** 'YYYY-MM-DD' of today plus `days` in a timezone. */
-export function venueDatePlus(timezone: string, days: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date());
-  const [y, m, d] = parts.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+export function venueDatePlus(timezone: string, days: number, now = new Date()): string {
+  return plusDays(dateIn(now, timezone), days);
 }
 
 /** Puts tickets in a new cart through the real API from the page's context (it shares the browser's cookies,

@@ -4,14 +4,20 @@
  * timer can run out within a test (tests/e2e/cart-timer.spec.ts), copies with other login modes
  * (tests/e2e/login-sellers.ts) and 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts).
  * The server then finds sellers and does not load the demo itself.
+ *
+ * The servers of the pinned-clock projects (tests/e2e/clock.spec.ts) load one seller at the server's pinned "now"
+ * (TEST_NOW), so the catalogue's relative schedules start on the pinned day: the demo (E2E_SELLERS=clock) or
+ * 'e2e-auckland' (E2E_SELLERS=clock-auckland), a copy whose venue is in Pacific/Auckland.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { clockOf } from '../../server/clock';
 import { readConfig } from '../../server/config';
 import { migrateToLatest, openDatabase } from '../../server/db';
 import { loadSellerFolder } from '../../server/catalog/loader';
 
+import { AUCKLAND_SELLER } from '../helpers/instants';
 import { E2E_HOLD_SECONDS, E2E_SELLER } from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
@@ -19,7 +25,7 @@ import { applyXssPayloads } from './xss-seller';
 type SellerConfig = Record<string, unknown> & { cart?: Record<string, unknown> };
 
 /** Loads a copy of the demo folder with its config.json changed by `edit` (which may change the copy's other files). */
-async function loadDemoCopy(db: Parameters<typeof loadSellerFolder>[0], demoDir: string,
+async function loadDemoCopy(db: Parameters<typeof loadSellerFolder>[0], demoDir: string, now: Date,
   edit: (config: SellerConfig, copyDir: string) => void) {
   const copy = mkdtempSync(path.join(os.tmpdir(), 'seller-e2e-'));
   try {
@@ -30,32 +36,50 @@ async function loadDemoCopy(db: Parameters<typeof loadSellerFolder>[0], demoDir:
     // The copy's schema reference must still resolve from the temp folder.
     delete sellerConfig.$schema;
     writeFileSync(file, JSON.stringify(sellerConfig, null, 2));
-    await loadSellerFolder(db, copy);
+    await loadSellerFolder(db, copy, { now });
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
 }
 
+/** The demo, moved to a venue ahead of UTC: seller and every venue in Pacific/Auckland. */
+function moveToAuckland(c: SellerConfig, dir: string) {
+  c.slug = AUCKLAND_SELLER;
+  c.name = 'E2E Auckland Museum';
+  c.timezone = 'Pacific/Auckland';
+  const file = path.join(dir, 'catalog.json');
+  const catalog = JSON.parse(readFileSync(file, 'utf8')) as { venues: Array<{ timezone: string }> };
+  for (const venue of catalog.venues) venue.timezone = 'Pacific/Auckland';
+  writeFileSync(file, JSON.stringify(catalog));
+}
+
 async function main() {
   const config = readConfig();
+  const now = clockOf(config.pinnedClock)();
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   try {
     await migrateToLatest(handle.db);
-    await loadSellerFolder(handle.db, config.demoSellerDir);
-    await loadDemoCopy(handle.db, config.demoSellerDir, (c) => {
+    // A pinned-clock server needs one seller: the Auckland copy for its instant, the demo for the others.
+    if (process.env.E2E_SELLERS === 'clock-auckland') {
+      await loadDemoCopy(handle.db, config.demoSellerDir, now, moveToAuckland);
+      return;
+    }
+    await loadSellerFolder(handle.db, config.demoSellerDir, { now });
+    if (process.env.E2E_SELLERS === 'clock') return;
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
       c.slug = E2E_SELLER;
       c.name = 'E2E Short Hold Museum';
       c.cart = { ...(c.cart ?? {}), hold_seconds: E2E_HOLD_SECONDS };
     });
     for (const seller of Object.values(LOGIN_SELLERS)) {
-      await loadDemoCopy(handle.db, config.demoSellerDir, (c) => {
+      await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
         c.slug = seller.slug;
         c.name = seller.name;
         c.auth = { ...(c.auth as object), ...seller.auth };
         if ('presell' in seller) c.membership_presell = seller.presell;
       });
     }
-    await loadDemoCopy(handle.db, config.demoSellerDir, applyXssPayloads);
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, applyXssPayloads);
   } finally {
     await handle.close();
   }
