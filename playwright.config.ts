@@ -82,14 +82,15 @@ export default defineConfig<ClockOptions>({
       env: serverEnv(port, process.env.E2E_DATA_DIR),
     },
     ...clockServers.map(({ instant, port: clockPort, dataDir }) => ({
-      command: 'npx tsx tests/e2e/setup-sellers.ts && npx tsx server/main.ts',
+      // The server loads the demo itself on first start, at its pinned "now"; the Auckland copy is made first.
+      command: instant.seller === 'demo' ? 'npx tsx server/main.ts' : 'npx tsx tests/e2e/setup-sellers.ts && npx tsx server/main.ts',
       url: `http://127.0.0.1:${clockPort}/storefront-config.json`,
       timeout: 180_000,
       stdout: 'pipe' as const,
       stderr: 'pipe' as const,
       env: {
         ...serverEnv(clockPort, dataDir),
-        E2E_SELLERS: instant.seller === 'demo' ? 'clock' : 'clock-auckland', DEFAULT_SELLER: instant.seller,
+        E2E_SELLERS: 'clock-auckland', DEFAULT_SELLER: instant.seller,
         TEST_NOW: instant.iso, TEST_NOW_SINCE: process.env.E2E_CLOCK_SINCE!, TZ: instant.serverTz,
       },
     })),

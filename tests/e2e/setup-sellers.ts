@@ -6,8 +6,8 @@
  * The server then finds sellers and does not load the demo itself.
  *
  * The servers of the pinned-clock projects (tests/e2e/clock.spec.ts) load one seller at the server's pinned "now"
- * (TEST_NOW), so the catalogue's relative schedules start on the pinned day: the demo (E2E_SELLERS=clock) or
- * 'e2e-auckland' (E2E_SELLERS=clock-auckland), a copy whose venue is in Pacific/Auckland.
+ * (TEST_NOW), so the catalogue's relative schedules start on the pinned day: the demo, which the server loads
+ * itself, or 'e2e-auckland' (E2E_SELLERS=clock-auckland), a copy whose venue is in Pacific/Auckland, loaded here.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -65,7 +65,6 @@ async function main() {
       return;
     }
     await loadSellerFolder(handle.db, config.demoSellerDir, { now });
-    if (process.env.E2E_SELLERS === 'clock') return;
     await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
       c.slug = E2E_SELLER;
       c.name = 'E2E Short Hold Museum';
