@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Deps } from './deps';
-import { ApiError } from './http/errors';
+import { DomainError, errorBody, statusOf } from './http/errors';
 import { redactDeep, serializeError } from './http/redact';
 import { registerReadCache } from './http/read-cache';
 import { registerApiRoutes } from './routes';
@@ -54,7 +54,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const status = (error as FastifyError).statusCode ?? 400;
       const code = status === 414 ? 'uri_too_long' : 'bad_request';
       void request;
-      return (reply as FastifyReply).status(status).send(new ApiError(status, code, 'The request could not be read.').toBody());
+      return (reply as FastifyReply).status(status).send(errorBody(new DomainError(code, 'The request could not be read.')));
     },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
   });
@@ -89,28 +89,28 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request.url) || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     if (request.headers['x-ticketing-app'] !== 'ecomm') {
-      throw new ApiError(403, 'csrf_header_missing', 'Requests that change data must carry the X-Ticketing-App header.');
+      throw new DomainError('csrf_header_missing', 'Requests that change data must carry the X-Ticketing-App header.');
     }
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) return reply.status(statusOf(error)).send(errorBody(error));
     if ((error as FastifyError).validation) {
       const v = (error as FastifyError).validation![0];
       const where = (error as FastifyError).validationContext ?? 'request';
       const field = [where, v?.instancePath?.replace(/^\//, '').replace(/\//g, '.'), (v?.params as any)?.missingProperty
         ?? (v?.params as any)?.additionalProperty].filter(Boolean).join('.');
-      return reply.status(400).send(new ApiError(400, 'validation_failed', `Invalid ${field}: ${v?.message ?? 'bad value'}`,
-        undefined, { field, rule: v?.keyword }).toBody());
+      return reply.status(400).send(errorBody(new DomainError('validation_failed', `Invalid ${field}: ${v?.message ?? 'bad value'}`,
+        undefined, { field, rule: v?.keyword })));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
-      return reply.status(status).send(new ApiError(status, code, 'The request could not be read.').toBody());
+      return reply.status(status).send(errorBody(new DomainError(code, 'The request could not be read.')));
     }
     // Never the stack or the details in the answer; in the log, the request body with personal data redacted.
     request.log.error({ err: error, body: redactDeep(request.body), url: request.url.split('?')[0] }, 'unhandled error');
-    return reply.status(500).send(new ApiError(500, 'internal_error', 'Sorry! Something unexpected happened. Please try again.').toBody());
+    return reply.status(500).send(errorBody(new DomainError('internal_error', 'Sorry! Something unexpected happened. Please try again.')));
   });
 
   // The API's routes as registered (method and URL pattern): property tests send generated input to each.
@@ -146,8 +146,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       } });
   }
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(new ApiError(404, 'not_found',
-    'Resource route not found.', undefined, { method: request.method, url: request.url.split('?')[0] }).toBody());
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(errorBody(new DomainError('not_found',
+    'Resource route not found.', undefined, { method: request.method, url: request.url.split('?')[0] })));
 
   if (indexPage) {
     // Client-side routes: the storefront decides what a path shows, including its own 'Oops!' page. A route (not

@@ -1,5 +1,5 @@
 import { expandSchedule, localDate, resolveDate, zonedTime, type SessionSlot } from '../../src/domain/schedule';
-import { parseMoney } from '../http/tables';
+import { parseMoney } from '../../src/domain/money';
 import { IssueList } from './errors';
 import { expandSeatMap, type PlannedSeat, type SectionGeometry } from './seats';
 import type { CatalogEvent, SellerFolder } from './types';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import type { Seller } from '../db/types';
 import { randomBytes } from 'node:crypto';
-import { ApiError } from './errors';
+import { DomainError } from './errors';
 import { SESSION_MARKER_COOKIE } from '../../src/domain/session';
 import { SESSION_COOKIE, SESSION_DAYS, sessionAuth, type Auth } from '../services/auth/sessions';
 
@@ -20,7 +20,7 @@ export async function getAuth(deps: Deps, request: FastifyRequest, seller?: Pick
   return cache._auth.get(key)!;
 }
 
-export const notAuthenticated = () => new ApiError(401, 'not_authenticated', 'Please log in to continue.');
+export const notAuthenticated = () => new DomainError('not_authenticated', 'Please log in to continue.');
 
 /** getAuth, or a 401 not_authenticated. */
 export async function requireAuth(deps: Deps, request: FastifyRequest, seller?: Pick<Seller, 'id'> | null): Promise<Auth> {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import type { Seller } from '../db/types';
-import { ApiError } from './errors';
+import { DomainError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,7 +10,7 @@ export async function resolveSeller(deps: Deps, idOrSlug: string | undefined): P
   const key = (idOrSlug ?? '').trim() || deps.config.defaultSeller;
   const q = deps.db.selectFrom('seller').selectAll();
   const seller = await (UUID.test(key) ? q.where('id', '=', key) : q.where('slug', '=', key)).executeTakeFirst();
-  if (!seller) throw new ApiError(404, 'seller_not_found', `Resource seller not found.`, undefined, { seller: key });
+  if (!seller) throw new DomainError('seller_not_found', `Resource seller not found.`, undefined, { seller: key });
   return seller;
 }
 

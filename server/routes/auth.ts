@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../http/errors';
 import { clearSessionCookie, setSessionCookie } from '../http/auth';
 import { resolveSeller, sellerOf } from '../http/seller';
-import { tables } from '../http/tables';
+import { tables } from '../../src/contract/tables';
 import { identityWire, userWire } from '../services/auth/account';
 import { login, type LoginBody } from '../services/auth/login';
 import { requestOtp } from '../services/auth/otp';
@@ -23,7 +23,7 @@ const loginBody = {
 
 /** A 429 tells the browser when to come back. */
 export const retryAfter = async (_req: FastifyRequest, reply: FastifyReply, error: Error) => {
-  if (error instanceof ApiError && error.code === 'rate_limited') reply.header('Retry-After', String(error.extra?.retry_after ?? 60));
+  if (error instanceof DomainError && error.code === 'rate_limited') reply.header('Retry-After', String(error.extra?.retry_after ?? 60));
 };
 
 /** Logs the user in: a new session token every time, in the session cookie; answers like GET my/user. */
@@ -82,8 +82,8 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
   }, async (request, reply) => {
     const seller = await sellerOf(deps, request);
     const auth = (seller.config?.auth ?? {}) as { method?: string; external_login_url?: string | null };
-    if (auth.method !== 'sso') throw new ApiError(400, 'unknown_auth_method', 'Unknown auth method', 'sso', { method: 'sso' });
-    if (!auth.external_login_url) throw new ApiError(400, 'external_login_url_missing', 'External login URL missing', 'sso');
+    if (auth.method !== 'sso') throw new DomainError('unknown_auth_method', 'Unknown auth method', 'sso', { method: 'sso' });
+    if (!auth.external_login_url) throw new DomainError('external_login_url_missing', 'External login URL missing', 'sso');
     const q = request.query as { redirect?: string; cart_id?: string };
     const path = sameSitePath(q.redirect, deps.config.publicUrl);
     const target = new URL(auth.external_login_url);
@@ -103,7 +103,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     const seller = body.state ? await resolveSeller(deps, body.state) : await sellerOf(deps, request);
     const method = (seller.config?.auth?.method as string | undefined) ?? 'password';
     if (method !== 'otp' && method !== 'otp_or_password') {
-      throw new ApiError(400, 'unknown_auth_method', 'Unknown auth method', 'request_otp', { method: 'otp' });
+      throw new DomainError('unknown_auth_method', 'Unknown auth method', 'request_otp', { method: 'otp' });
     }
     const token = await requestOtp(deps, seller, body.email, request.ip);
     return { token, expires_in: OTP_MINUTES * 60 };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { getAuth } from '../http/auth';
 import { sellerOf } from '../http/seller';
-import { parseEmbed } from '../http/tables';
+import { parseEmbed } from '../services/query';
 import { OWNER_COOKIE, callerFromToken, isOwnerToken, newOwnerToken, type Caller } from '../services/cart/access';
 import { deleteCart, extendCart, modifyCart, type ModifyBody } from '../services/cart/modify';
 import { cartView } from '../services/cart/view';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { sellerOf } from '../http/seller';
-import { parseEmbed } from '../http/tables';
+import { parseEmbed } from '../services/query';
 import { listEventTemplates } from '../services/catalog';
 import { csv, page } from '../services/query';
 import { category, embed, hiddenTypeList, limit, offset, query, uuidList } from './schemas';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { sellerOf } from '../http/seller';
-import { parseEmbed } from '../http/tables';
+import { parseEmbed } from '../services/query';
 import { getEvent, listAvailableEvents, pricecheck, type EventSort } from '../services/events';
 import { csv, flag, instant, invalid, page, timeOfDay } from '../services/query';
 import {

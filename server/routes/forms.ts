@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../http/errors';
 import { createFormValidators } from '../forms/validators';
 
 /** A day: a seller's survey rarely changes, and a changed survey has a new key. */
@@ -20,7 +20,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: Deps) {
   }, async (request, reply) => {
     const { key } = request.params as { key: string };
     const code = await validators.module(key);
-    if (!code) throw new ApiError(404, 'form_not_found', 'Resource form not found.');
+    if (!code) throw new DomainError('form_not_found', 'Resource form not found.');
     return reply.type('text/javascript; charset=utf-8').send(code);
   });
 }

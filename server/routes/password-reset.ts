@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../http/errors';
 import { sellerOf } from '../http/seller';
 import { requestPasswordReset, resetPassword, validateResetToken } from '../services/auth/reset';
 import { resendByEmail } from '../services/auth/resend';
@@ -36,7 +36,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     const seller = await sellerOf(deps, request);
     const b = request.body as { token: string; password: string; password_confirm?: string };
     if (b.password_confirm !== undefined && b.password_confirm !== b.password) {
-      throw new ApiError(400, 'validation_failed', 'Passwords must match.', 'password_reset', { field: 'password_confirm' });
+      throw new DomainError('validation_failed', 'Passwords must match.', 'password_reset', { field: 'password_confirm' });
     }
     const email = await resetPassword(deps, seller, b.token, b.password);
     return { identity: { _data: [{ email }], _count: 1 } };

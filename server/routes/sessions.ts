@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { sellerOf } from '../http/seller';
-import { parseEmbed } from '../http/tables';
+import { parseEmbed } from '../services/query';
 import { csv, flag, instant, isoDate, page } from '../services/query';
 import { getSession, listSessions, sessionsForQuantities, type SessionListOptions, type TicketLine } from '../services/sessions';
 import type { Seller } from '../db/types';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { sellerOf } from '../http/seller';
-import { parseEmbed } from '../http/tables';
+import { parseEmbed } from '../services/query';
 import { getTicketGroup } from '../services/catalog';
 import { embed, idParams, query } from './schemas';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
-import { parseEmbed } from '../http/tables';
+import { parseEmbed } from '../services/query';
 import { orderQrPng, orderView } from '../services/orders';
 import { callerOf, privateNoStore } from './cart';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { sellerOf } from '../http/seller';
-import { tables } from '../http/tables';
+import { tables } from '../../src/contract/tables';
 import { createGuestIdentity, type GuestIdentityBody } from '../services/checkout';
 import { ensureOwnerCookie } from './cart';
 

@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import type { Seller } from '../db/types';
-import { ApiError } from '../http/errors';
-import { money, table, type Tables } from '../http/tables';
+import { DomainError } from './errors';
+import { money } from '../../src/domain/money';
+import { table, type Tables } from '../../src/contract/tables';
 import { fewTicketsLeft, FEW_TICKETS_THRESHOLD, sumAvailable } from '../../src/domain/availability';
 import { addDays, datesInRange, daysBetween, longDateLabel, startOfVenueDay, todayAt } from '../../src/domain/dates';
 import { dateMessages } from '../../src/domain/message-rules';
@@ -35,15 +36,15 @@ const STATUS_LABEL: Record<Status, string> = { available: 'Available', sold_out:
 export async function getCalendar(db: Db, seller: Seller, eventId: string, o: CalendarOptions, now: Date): Promise<Tables> {
   const distinctTypes = new Set((o.tickets ?? []).map((t) => t.ticket_type_id));
   if (distinctTypes.size > CALENDAR_MAX_TICKET_TYPES) {
-    throw new ApiError(400, 'validation_failed', 'You can only select up to 10 different types of tickets.', 'event_calendar',
+    throw new DomainError('validation_failed', 'You can only select up to 10 different types of tickets.', 'event_calendar',
       { field: 'body.tickets', max: CALENDAR_MAX_TICKET_TYPES });
   }
   const ctx = await loadEventContext(db, seller, eventId);
   const start = o.startDate ?? todayAt(ctx.tz, now);
   const end = o.endDate ?? addDays(start, CALENDAR_DEFAULT_DAYS - 1);
-  if (end < start) throw new ApiError(400, 'validation_failed', 'end_date is before start_date.', 'event_calendar', { field: 'query.end_date' });
+  if (end < start) throw new DomainError('validation_failed', 'end_date is before start_date.', 'event_calendar', { field: 'query.end_date' });
   if (daysBetween(start, end) > CALENDAR_MAX_DAYS) {
-    throw new ApiError(400, 'validation_failed', `A calendar spans at most ${CALENDAR_MAX_DAYS} days.`, 'event_calendar', { field: 'query.end_date' });
+    throw new DomainError('validation_failed', `A calendar spans at most ${CALENDAR_MAX_DAYS} days.`, 'event_calendar', { field: 'query.end_date' });
   }
   const demand = o.tickets?.length ? await buildDemand(db, ctx, o.tickets, now) : null;
   const groups = demand

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { HiddenType, Seller } from '../db/types';
-import { ApiError } from '../http/errors';
-import { table, tables, type Tables } from '../http/tables';
+import { DomainError } from './errors';
+import { table, tables, type Tables } from '../../src/contract/tables';
 import { eventLevelGroupCounters } from './event-context';
 import { expiredHolds } from './inventory-read';
 import { nextSessionStarts } from './events';
@@ -42,7 +42,7 @@ export async function getTicketGroup(db: Db, seller: Seller, groupId: string, em
     .where('id', '=', groupId).where('seller_id', '=', seller.id).where('hidden_type', '!=', 'hidden').executeTakeFirst();
   const event = group && await db.selectFrom('event_template').select(['category', 'hidden_type']).where('id', '=', group.event_template_id).executeTakeFirst();
   if (!group || !event || event.hidden_type === 'hidden') {
-    throw new ApiError(404, 'ticket_group_not_found', 'Resource ticket_group not found.', undefined, { resource: 'ticket_group', id: groupId });
+    throw new DomainError('ticket_group_not_found', 'Resource ticket_group not found.', undefined, { resource: 'ticket_group', id: groupId });
   }
   const expired = await expiredHolds(db, [group.event_template_id], now);
   const counters = eventLevelGroupCounters(group, now, expired.get(`|${group.id}`) ?? 0);

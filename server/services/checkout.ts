@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Deps } from '../deps';
 import type { Database, Seller } from '../db/types';
-import { ApiError } from '../http/errors';
-import { parseMoney } from '../http/tables';
+import { DomainError } from './errors';
+import { parseMoney } from '../../src/domain/money';
 import { grandTotals } from '../../src/domain/cart-rules';
 import { loadOwnedCart, sha256, type Caller } from './cart/access';
 import { cartErrors } from './cart/errors';
@@ -24,7 +24,7 @@ export interface CheckoutBody {
 }
 export interface CheckoutResult { orderId: string; accessToken: string }
 
-const invalid = (field: string, description: string) => new ApiError(400, 'validation_failed', description, 'checkout', { field });
+const invalid = (field: string, description: string) => new DomainError('validation_failed', description, 'checkout', { field });
 
 /** Who the order is for: the guest identity this browser created for a public-identity cart, else the cart's identity. */
 async function orderIdentity(deps: Deps, seller: Seller, cart: { identity_id: string }, caller: Caller, guestId?: string) {
@@ -36,7 +36,7 @@ async function orderIdentity(deps: Deps, seller: Seller, cart: { identity_id: st
     .where('id', '=', guestId).where('seller_id', '=', seller.id).executeTakeFirst();
   if (!identity || identity.is_public) throw invalid('guest_identity_id', 'Purchaser details are required.');
   if (!caller.tokenHash || identity.meta?.owner_token_hash !== caller.tokenHash) {
-    throw new ApiError(403, 'identity_access_denied', 'These purchaser details belong to another visitor.', 'checkout');
+    throw new DomainError('identity_access_denied', 'These purchaser details belong to another visitor.', 'checkout');
   }
   return identity.id;
 }
@@ -65,23 +65,23 @@ async function claim(trx: Trx, deps: Deps, cartId: string, amount: number, gatew
     await takeCapacity(trx, needsOf(released));
   }
   const tickets = await trx.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', '=', 'in_cart').execute();
-  if (tickets.length === 0) throw new ApiError(400, 'cart_empty', 'Please select at least one ticket to continue.', 'checkout');
+  if (tickets.length === 0) throw new DomainError('cart_empty', 'Please select at least one ticket to continue.', 'checkout');
   const groups = await trx.selectFrom('ticket_group').select(['id', 'additional_info_spec'])
     .where('id', 'in', [...new Set(tickets.map((t) => t.ticket_group_id))]).execute();
   for (const g of groups) {
     if (!surveyComplete(g.additional_info_spec, cart.additional_info?.[g.id])) {
-      throw new ApiError(400, 'additional_info_validation_failed', 'Please answer the required questions.', 'checkout', { ticket_group_id: g.id });
+      throw new DomainError('additional_info_validation_failed', 'Please answer the required questions.', 'checkout', { ticket_group_id: g.id });
     }
   }
   const paid = await trx.selectFrom('payment').select(sql<number>`coalesce(sum(amount), 0)::int`.as('sum'))
     .where('cart_id', '=', cartId).where('status', '=', 'succeeded').executeTakeFirstOrThrow();
   const totals = grandTotals(linesOf(tickets), Number(paid.sum));
   if (amount !== totals.total_outstanding) {
-    throw new ApiError(400, 'payment_amount_incorrect', 'The amount does not match the amount due.', 'checkout',
+    throw new DomainError('payment_amount_incorrect', 'The amount does not match the amount due.', 'checkout',
       { field: 'amount', outstanding: totals.total_outstanding });
   }
   if (!gatewayFor(gatewayId).accepts(amount)) {
-    throw new ApiError(400, 'payment_not_supported', 'Payment is not supported for this amount.', 'checkout', { gateway_id: gatewayId });
+    throw new DomainError('payment_not_supported', 'Payment is not supported for this amount.', 'checkout', { gateway_id: gatewayId });
   }
   await trx.updateTable('cart').set({ state: 'checking_out', updated_at: now }).where('id', '=', cartId).execute();
   return { cart, totals, count: tickets.length };
@@ -145,7 +145,7 @@ export async function checkoutCart(deps: Deps, cartId: string, caller: Caller, b
     await deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('cart').set({ state: 'pending', updated_at: deps.now() })
         .where('id', '=', cartId).where('state', '=', 'checking_out').execute();
-      if (err instanceof ApiError && err.code !== 'intent_requires_action') {
+      if (err instanceof DomainError && err.code !== 'intent_requires_action') {
         await trx.insertInto('payment').values({
           seller_id: seller.id, cart_id: cartId, gateway_id: gateway.id, amount, status: 'failed', audit_action: 'capture',
           gateway_ref: err.code, idempotency_key: `cart:${cartId}:failed:${randomBytes(8).toString('hex')}`,

@@ -1,5 +1,5 @@
 import type { Seller } from '../db/types';
-import { tables, type Tables } from '../http/tables';
+import { tables, type Tables } from '../../src/contract/tables';
 
 export const CONFIG_KEYS = ['storefront', 'strings', 'content_blocks'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];

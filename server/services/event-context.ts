@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { EventTemplate, Seller, TicketGroup, TicketType } from '../db/types';
-import { ApiError } from '../http/errors';
+import { DomainError } from './errors';
 import { normaliseRules, type NormalRule } from '../../src/domain/message-rules';
 import { availableCapacity, salesOpen } from '../../src/domain/availability';
 
@@ -21,7 +21,7 @@ export interface EventContext {
 }
 
 export const eventNotFound = (id: string) =>
-  new ApiError(404, 'event_not_found', 'Resource event_template not found.', undefined, { resource: 'event_template', id });
+  new DomainError('event_not_found', 'Resource event_template not found.', undefined, { resource: 'event_template', id });
 
 /** Handlers whose tickets are sold per session; the others (gift cards, donations, memberships, codes) are not. */
 const SESSION_HANDLERS = new Set(['tickets', 'passes', 'seated', 'citypass']);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { EventTemplate, HiddenType, Seller } from '../db/types';
-import { table, tables, type Tables } from '../http/tables';
+import { table, tables, type Tables } from '../../src/contract/tables';
 import {
   eventLevelGroupCounters, loadEventContext, loadEventContexts, typesOf, visibleGroups, type EventContext,
 } from './event-context';

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, EventSession, TicketGroup, TicketType } from '../db/types';
-import { ApiError } from '../http/errors';
+import { DomainError } from './errors';
 
 type Trx = Transaction<Database>;
 
@@ -25,13 +25,13 @@ export function setUnsafeSkipCapacityGuardForTests(on: boolean): void {
 
 export const soldOut = {
   session: (sessionId: string, available: number, wanted: number) => available <= 0
-    ? new ApiError(409, 'event_session_sold_out', 'Tickets have sold out for this session.', 'reserve', { event_session_id: sessionId })
-    : new ApiError(409, 'session_capacity_exceeded', `Only ${available} tickets are left for this session.`, 'reserve',
+    ? new DomainError('event_session_sold_out', 'Tickets have sold out for this session.', 'reserve', { event_session_id: sessionId })
+    : new DomainError('session_capacity_exceeded', `Only ${available} tickets are left for this session.`, 'reserve',
       { event_session_id: sessionId, available, requested: wanted }),
   group: (groupId: string, sessionId: string | null, available: number, wanted: number) => available <= 0
-    ? new ApiError(409, 'ticket_group_sold_out', 'Tickets of this type have sold out.', 'reserve',
+    ? new DomainError('ticket_group_sold_out', 'Tickets of this type have sold out.', 'reserve',
       { ticket_group_id: groupId, event_session_id: sessionId })
-    : new ApiError(409, 'ticket_group_capacity_exceeded', `Only ${available} tickets of this type are left.`, 'reserve',
+    : new DomainError('ticket_group_capacity_exceeded', `Only ${available} tickets of this type are left.`, 'reserve',
       { ticket_group_id: groupId, event_session_id: sessionId, available, requested: wanted }),
 };
 
@@ -141,7 +141,7 @@ export function needsOf(tickets: Array<{ event_session_id: string | null; ticket
 }
 
 const unavailable = (description: string, extra: Record<string, unknown>) =>
-  new ApiError(409, 'ticket_group_sold_out', description, 'reserve', extra);
+  new DomainError('ticket_group_sold_out', description, 'reserve', extra);
 
 /**
  * Whether a type may be sold now for a session: session active and in the future, the group on sale,
@@ -153,15 +153,15 @@ export function assertSellable(args: {
   const { now, group, type, session, isMember } = args;
   if (session) {
     if (session.state !== 'active' || session.event_template_id !== group.event_template_id) {
-      throw new ApiError(409, 'event_session_sold_out', 'Sorry, tickets for this event are not available at the selected time.',
+      throw new DomainError('event_session_sold_out', 'Sorry, tickets for this event are not available at the selected time.',
         'reserve', { event_session_id: session.id, reason: 'session_unavailable' });
     }
     if (new Date(session.start_datetime).getTime() <= now.getTime()) {
-      throw new ApiError(409, 'event_session_sold_out', 'Sorry, tickets for this event are not available at the selected time.',
+      throw new DomainError('event_session_sold_out', 'Sorry, tickets for this event are not available at the selected time.',
         'reserve', { event_session_id: session.id, reason: 'session_started' });
     }
   } else if (!group.flexible && group.handler === 'tickets') {
-    throw new ApiError(400, 'validation_failed', 'A session is required for this ticket type.', 'reserve', { field: 'event_session_id' });
+    throw new DomainError('validation_failed', 'A session is required for this ticket type.', 'reserve', { field: 'event_session_id' });
   }
   if (group.sales_start && new Date(group.sales_start).getTime() > now.getTime()) {
     throw unavailable('Sorry, tickets are not available for this event.', { ticket_group_id: group.id, reason: 'sales_not_started' });
@@ -170,7 +170,7 @@ export function assertSellable(args: {
     throw unavailable('Sorry, tickets are not available for this event.', { ticket_group_id: group.id, reason: 'sales_ended' });
   }
   if ((group.hidden_type === 'public_member_only' || type.member_only) && !isMember) {
-    throw new ApiError(403, 'rule_blocks_reserve', 'These tickets are for members only.', 'reserve',
+    throw new DomainError('rule_blocks_reserve', 'These tickets are for members only.', 'reserve',
       { block_reason: 'membership_required', ticket_group_id: group.id, ticket_type_id: type.id });
   }
 }

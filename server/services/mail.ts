@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Deps } from '../deps';
-import { money } from '../http/tables';
+import { money } from '../../src/domain/money';
 
 /**
  * Mail goes into the outbox table first; with SMTP_URL set it is then sent through that server

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
-import { tables, type Tables } from '../http/tables';
+import { notFound } from './errors';
+import { tables, type Tables } from '../../src/contract/tables';
 import { isCartOwner, isOwnerToken, isUuid, sha256, type Caller } from './cart/access';
 import { catalogueWire, orderWire, relatedRows, ticketWire } from './cart/view';
 

@@ -1,12 +1,17 @@
-import { ApiError } from '../http/errors';
+import { DomainError } from './errors';
 import { isValidIsoDate, isValidTimeOfDay, startOfVenueDay } from '../../src/domain/dates';
 
 /** Shared readers of query values the route schemas already shaped; they refuse what a schema cannot. */
 
 export const MAX_LIMIT = 100;
 
-export function invalid(field: string, description: string, context?: string): ApiError {
-  return new ApiError(400, 'validation_failed', description, context, { field });
+export function invalid(field: string, description: string, context?: string): DomainError {
+  return new DomainError('validation_failed', description, context, { field });
+}
+
+/** Parses `_embed=a,b.c` into a set of names. */
+export function parseEmbed(embed: string | undefined): Set<string> {
+  return new Set((embed ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 }
 
 /** 'a,b,,c' -> ['a','b','c']; undefined stays undefined (no filter). */

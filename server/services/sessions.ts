@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import type { Seller, TicketGroup, TicketType } from '../db/types';
-import { ApiError } from '../http/errors';
-import { money, table, tables, type Tables } from '../http/tables';
+import { DomainError } from './errors';
+import { money } from '../../src/domain/money';
+import { table, tables, type Tables } from '../../src/contract/tables';
 import { quantitiesFit, type GroupDemand, type GroupSupply } from '../../src/domain/availability';
 import { venueDayRange } from '../../src/domain/dates';
 import { sessionMessages } from '../../src/domain/message-rules';
@@ -91,7 +92,7 @@ export async function buildDemand(db: Db, ctx: EventContext, lines: TicketLine[]
   const byId = new Map(ctx.types.map((t) => [t.id, t]));
   const unknown = lines.filter((l) => !byId.has(l.ticket_type_id)).map((l) => l.ticket_type_id);
   if (unknown.length) {
-    throw new ApiError(404, 'ticket_type_not_found', 'Resource ticket_type not found.', undefined, { resource: 'ticket_type', ids: unknown });
+    throw new DomainError('ticket_type_not_found', 'Resource ticket_type not found.', undefined, { resource: 'ticket_type', ids: unknown });
   }
   const groupOf = new Map(ctx.groups.map((g) => [g.id, g]));
   const quantities = new Map<string, number>();
@@ -159,7 +160,7 @@ export async function getSession(db: Db, seller: Seller, eventId: string, sessio
   const all = consideredGroups(ctx);
   const [state] = await loadSessionStates(db, ctx, all, { sessionIds: [sessionId], includePast: true }, now);
   if (!state) {
-    throw new ApiError(404, 'event_session_not_found', 'Resource event_session not found.', undefined, { resource: 'event_session', id: sessionId });
+    throw new DomainError('event_session_not_found', 'Resource event_session not found.', undefined, { resource: 'event_session', id: sessionId });
   }
   const out: Tables = { event_session: table([sessionRow(state.session, sessionFigures(ctx, state, all))]), ...venueTable(ctx, o.embed) };
   if (!o.groupIds && !o.embed.has('ticket_group') && !o.embed.has('ticket_type')) return out;

@@ -1,5 +1,5 @@
 import type { EventSession, EventTemplate, TicketGroup, TicketType } from '../db/types';
-import { money } from '../http/tables';
+import { money } from '../../src/domain/money';
 import { outsideFees, type FeeSpec } from '../../src/domain/pricing';
 
 /** Wire rows of spec section 3. Money leaves the server here, as decimal strings. */

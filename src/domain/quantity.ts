@@ -1,3 +1,4 @@
+import { parseMoney } from './money';
 /**
  * Quantity stepper rules of spec section 5 (and the caps of section 9), for one ticket group of one
  * session (or of the flexible, any-date admission). Pure: the reservation store feeds it numbers.
@@ -114,13 +115,8 @@ export function parseFlexibleAmount(input: string, minMinor: number, maxMinor: n
 }
 
 /** A wire money string ('24.00') in minor units; null when absent or malformed. */
-export function moneyToMinor(value: string | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(value).trim());
-  if (!m) return null;
-  const minor = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -minor : minor;
-}
+/** A wire amount as minor units (signed: discounts may be negative); src/domain/money.ts is the one parser. */
+export const moneyToMinor = (value: string | null | undefined): number | null => parseMoney(value, { allowNegative: true });
 
 export interface ReserveLineInput {
   event_session_id: string | null;

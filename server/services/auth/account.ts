@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 import { hashPassword } from '../password';
 import { passwordProblems } from './password-rules';
 import { hasRealEmail, normalEmail } from './tokens';
@@ -28,7 +28,7 @@ export interface ProfileBody {
 }
 
 const invalid = (field: string, description: string, extra: Record<string, unknown> = {}) =>
-  new ApiError(400, 'validation_failed', description, 'user', { field, ...extra });
+  new DomainError('validation_failed', description, 'user', { field, ...extra });
 const ZIP = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
 /** Spec section 5, set-email form: the domain must contain a dot. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -62,7 +62,7 @@ function profileFields(body: ProfileBody): Partial<Identity> {
 
 /** PATCH my/user/{id}: the profile fields; the e-mail is changed only by PUT my/user. */
 export async function patchProfile(deps: Deps, auth: Auth, id: string, body: ProfileBody): Promise<void> {
-  if (id !== auth.user.id && id !== auth.identity.id) throw new ApiError(404, 'not_found', 'Resource user not found.', undefined, { resource: 'user', id });
+  if (id !== auth.user.id && id !== auth.identity.id) throw new DomainError('not_found', 'Resource user not found.', undefined, { resource: 'user', id });
   if (body.email !== undefined && normalEmail(body.email) !== normalEmail(auth.user.email)) {
     throw invalid('email', 'The email address can not be changed here.');
   }
@@ -99,7 +99,7 @@ export async function putProfile(deps: Deps, auth: Auth, body: ProfileBody): Pro
     const other = await deps.db.selectFrom('app_user').select(['identity_id']).where('seller_id', '=', auth.user.seller_id)
       .where(sql<string>`lower(email)`, '=', normalEmail(email)).where('id', '<>', auth.user.id).executeTakeFirst();
     if (other) {
-      throw new ApiError(409, 'email_in_use', `Another user account is using ${email}. Please contact us to merge the accounts.`, 'user',
+      throw new DomainError('email_in_use', `Another user account is using ${email}. Please contact us to merge the accounts.`, 'user',
         { field: 'email', identity_id: other.identity_id });
     }
   };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 import { hashPassword, needsRehash, verifyPassword } from '../password';
 import { verifyOtp } from './otp';
 import { hit } from './rate-limit';
@@ -33,22 +33,22 @@ export const INCORRECT_PASSWORD = 'That is not the correct password. Please try 
 export const GUEST_ACCOUNT = 'Oops! You have not set a password yet. Please check your email inbox for a link to set your password.';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-const missing = (field: string) => new ApiError(400, 'validation_failed', `Please enter your ${field.replace('_', ' ')}.`, 'login', { field });
+const missing = (field: string) => new DomainError('validation_failed', `Please enter your ${field.replace('_', ' ')}.`, 'login', { field });
 
 /** Refuses logins the seller's configured mode does not allow; returns the method this request uses. */
 export function loginMethod(seller: Seller, body: LoginBody): Method {
   const auth = (seller.config?.auth ?? {}) as { method?: string; external_login_url?: string | null };
   const configured = auth.method ?? 'password';
-  if (configured === 'none') throw new ApiError(403, 'login_disabled', 'Login is disabled', 'login');
+  if (configured === 'none') throw new DomainError('login_disabled', 'Login is disabled', 'login');
   if (EXTERNAL.includes(configured)) {
-    if (!auth.external_login_url) throw new ApiError(400, 'external_login_url_missing', 'External login URL missing', 'login', { method: configured });
-    throw new ApiError(400, 'external_login_required', 'Please log in through the external login page.', 'login',
+    if (!auth.external_login_url) throw new DomainError('external_login_url_missing', 'External login URL missing', 'login', { method: configured });
+    throw new DomainError('external_login_required', 'Please log in through the external login page.', 'login',
       { method: configured, login_url: auth.external_login_url });
   }
   const allowed = ALLOWED[configured] ?? [];
   const asked = body.method ?? (body.otp || body.token ? 'otp' : allowed.includes('password') ? 'password' : allowed[0]);
   if (!allowed.includes(asked as Method)) {
-    throw new ApiError(400, 'unknown_auth_method', 'Unknown auth method', 'login', { method: asked ?? null, allowed });
+    throw new DomainError('unknown_auth_method', 'Unknown auth method', 'login', { method: asked ?? null, allowed });
   }
   return asked as Method;
 }
@@ -57,10 +57,10 @@ export function loginMethod(seller: Seller, body: LoginBody): Method {
 let decoy: Promise<string> | null = null;
 const decoyHash = () => (decoy ??= hashPassword('decoy password that never matches'));
 
-/** POST login: the id of the user these credentials name, or an ApiError of spec section 8. */
+/** POST login: the id of the user these credentials name, or a DomainError of spec section 8. */
 export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: string): Promise<string> {
   const method = loginMethod(seller, body);
-  const invalid = () => new ApiError(401, 'invalid_credentials',
+  const invalid = () => new DomainError('invalid_credentials',
     (seller.config?.auth?.invalid_credentials_text as string | undefined) || INVALID_TEXT[method], 'login', { method });
   await hit(deps, 'login_ip', `${seller.id}:${ip}`);
 
@@ -73,7 +73,7 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
   if (method === 'password') {
     const email = normalEmail(text(body.username ?? body.email));
     if (!email) throw missing('email');
-    if (!isEmail(email)) throw new ApiError(400, 'validate_not_email', 'Email address is not valid.', 'login', { field: 'username' });
+    if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'login', { field: 'username' });
     if (!body.password) throw missing('password');
     await hit(deps, 'login_account', `${seller.id}:${email}`);
     const user = await findUserByEmail(deps, seller.id, email);
@@ -83,9 +83,9 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
     }
     if (!user.password_hash) {
       await sendPasswordResetFor(deps, seller, user);
-      throw new ApiError(401, 'guest_account', GUEST_ACCOUNT, 'login');
+      throw new DomainError('guest_account', GUEST_ACCOUNT, 'login');
     }
-    if (!(await verifyPassword(body.password, user.password_hash))) throw new ApiError(401, 'incorrect_password', INCORRECT_PASSWORD, 'login');
+    if (!(await verifyPassword(body.password, user.password_hash))) throw new DomainError('incorrect_password', INCORRECT_PASSWORD, 'login');
     if (needsRehash(user.password_hash)) {
       await deps.db.updateTable('app_user').set({ password_hash: await hashPassword(body.password) }).where('id', '=', user.id).execute();
     }

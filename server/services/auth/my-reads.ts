@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps';
-import { tables, type Tables } from '../../http/tables';
+import { tables, type Tables } from '../../../src/contract/tables';
 import { catalogueWire, orderWire, relatedRows, ticketWire } from '../cart/view';
 
 /**

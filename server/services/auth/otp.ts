@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 import { hit } from './rate-limit';
 import { OTP_MINUTES, sendNoAccountMail, sendOtpMail } from './mails';
 import { findUserByEmail } from './users';
@@ -15,7 +15,7 @@ export const OTP_MAX_ATTEMPTS = 3;
  */
 export async function requestOtp(deps: Deps, seller: Seller, rawEmail: string, ip: string): Promise<string> {
   const email = normalEmail(rawEmail);
-  if (!isEmail(email)) throw new ApiError(400, 'validate_not_email', 'Email address is not valid.', 'request_otp', { field: 'email' });
+  if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'request_otp', { field: 'email' });
   await hit(deps, 'otp_request_ip', `${seller.id}:${ip}`);
   await hit(deps, 'otp_request_email', `${seller.id}:${email}`);
   const user = await findUserByEmail(deps, seller.id, email);
@@ -31,8 +31,8 @@ export async function requestOtp(deps: Deps, seller: Seller, rawEmail: string, i
   return token;
 }
 
-const dead = () => new ApiError(401, 'not_authorized', 'This passcode can no longer be used. Please request a new one.', 'otp');
-const expired = () => new ApiError(401, 'otp_token_expired', 'This passcode has expired. Please request a new one.', 'otp');
+const dead = () => new DomainError('not_authorized', 'This passcode can no longer be used. Please request a new one.', 'otp');
+const expired = () => new DomainError('otp_token_expired', 'This passcode has expired. Please request a new one.', 'otp');
 
 /**
  * OTP verify: each try is counted by one conditional update (attempts < 3), so parallel guesses cannot
@@ -56,7 +56,7 @@ export async function verifyOtp(deps: Deps, seller: Seller, token: string, rawCo
   const code = rawCode.replace(/\s+/g, '');
   if (!row.code_hash || !sameHash(row.code_hash, otpHash(token, code))) {
     const remaining = OTP_MAX_ATTEMPTS - row.attempts;
-    throw new ApiError(401, 'otp_incorrect', 'The passcode you entered is invalid.', 'otp', { remaining_attempts: remaining });
+    throw new DomainError('otp_incorrect', 'The passcode you entered is invalid.', 'otp', { remaining_attempts: remaining });
   }
   const used = await deps.db.updateTable('login_token').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null)
     .returning('id').executeTakeFirst();

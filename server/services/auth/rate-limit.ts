@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 
 /** Fixed-window limits (hits per window) for the requests an attacker would repeat. */
 export const LIMITS = {
@@ -15,7 +15,7 @@ export const LIMITS = {
 } as const;
 export type LimitName = keyof typeof LIMITS;
 
-export const rateLimited = (retryAfter: number) => new ApiError(429, 'rate_limited',
+export const rateLimited = (retryAfter: number) => new DomainError('rate_limited',
   'Too many attempts. Please wait a few minutes and try again.', undefined, { retry_after: retryAfter });
 
 /**

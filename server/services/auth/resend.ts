@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 import { sendOrderMail } from '../mail';
 import { hit } from './rate-limit';
 import { isEmail, normalEmail } from './tokens';
@@ -10,7 +10,7 @@ import { isEmail, normalEmail } from './tokens';
 export const RESEND_MAX_ORDERS = 10;
 export const NO_ORDERS_TEXT = 'No orders could be found for this email address.';
 
-const noOrders = () => new ApiError(404, 'not_found', NO_ORDERS_TEXT, 'resend');
+const noOrders = () => new DomainError('not_found', NO_ORDERS_TEXT, 'resend');
 
 /** Orders with tickets still valid (booked), newest first; only membership tickets when asked. */
 function ordersQuery(deps: Deps, sellerId: string, membershipsOnly: boolean) {
@@ -34,7 +34,7 @@ async function mailAll(deps: Deps, orderIds: string[]): Promise<number> {
  */
 export async function resendByEmail(deps: Deps, seller: Seller, rawEmail: string, membershipsOnly: boolean, ip: string): Promise<number> {
   const email = normalEmail(rawEmail);
-  if (!isEmail(email)) throw new ApiError(400, 'validate_not_email', 'Email address is not valid.', 'resend', { field: 'email' });
+  if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'resend', { field: 'email' });
   await hit(deps, 'resend_ip', `${seller.id}:${ip}`);
   await hit(deps, 'resend_email', `${seller.id}:${email}`);
   const orders = await ordersQuery(deps, seller.id, membershipsOnly).where(sql<string>`lower(identity.email)`, '=', email).execute();

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 import { hashPassword } from '../password';
 import { RESET_MINUTES, sendResetMail } from './mails';
 import { passwordProblems } from './password-rules';
@@ -28,7 +28,7 @@ export async function sendPasswordResetFor(deps: Deps, seller: Seller, user: Use
 /** POST password_reset/request: the same answer for every address; a mail only when an account exists. */
 export async function requestPasswordReset(deps: Deps, seller: Seller, rawEmail: string, ip: string): Promise<void> {
   const email = normalEmail(rawEmail);
-  if (!isEmail(email)) throw new ApiError(400, 'validate_not_email', 'Email address is not valid.', 'password_reset', { field: 'email' });
+  if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'password_reset', { field: 'email' });
   await hit(deps, 'reset_request_ip', `${seller.id}:${ip}`);
   // Counted for unknown addresses too, so a 429 says nothing about whether an account exists.
   await hit(deps, 'reset_request_email', `${seller.id}:${email}`);
@@ -47,8 +47,8 @@ export async function requestPasswordReset(deps: Deps, seller: Seller, rawEmail:
 async function liveToken(deps: Deps, seller: Seller, token: string) {
   const row = await deps.db.selectFrom('login_token').selectAll().where('token_hash', '=', sha256(token))
     .where('kind', '=', 'password_reset').where('seller_id', '=', seller.id).executeTakeFirst();
-  if (!row) throw new ApiError(404, 'not_found', RESET_LINK_INVALID, 'password_reset');
-  if (row.used_at || new Date(row.expires_at) <= deps.now()) throw new ApiError(400, 'validate_failed', RESET_LINK_INVALID, 'password_reset');
+  if (!row) throw new DomainError('not_found', RESET_LINK_INVALID, 'password_reset');
+  if (row.used_at || new Date(row.expires_at) <= deps.now()) throw new DomainError('validate_failed', RESET_LINK_INVALID, 'password_reset');
   return row;
 }
 
@@ -56,7 +56,7 @@ async function liveToken(deps: Deps, seller: Seller, token: string) {
 export async function validateResetToken(deps: Deps, seller: Seller, token: string): Promise<string> {
   const row = await liveToken(deps, seller, token);
   const user = await findUserByEmail(deps, seller.id, row.email);
-  if (!user) throw new ApiError(404, 'not_found', RESET_LINK_INVALID, 'password_reset');
+  if (!user) throw new DomainError('not_found', RESET_LINK_INVALID, 'password_reset');
   return user.email;
 }
 
@@ -68,7 +68,7 @@ export async function validateResetToken(deps: Deps, seller: Seller, token: stri
 export async function resetPassword(deps: Deps, seller: Seller, token: string, password: string): Promise<string> {
   const problems = passwordProblems(password);
   if (problems.length) {
-    throw new ApiError(400, 'validation_failed', 'Invalid password', 'password_reset', { field: 'password', rules: problems });
+    throw new DomainError('validation_failed', 'Invalid password', 'password_reset', { field: 'password', rules: problems });
   }
   await liveToken(deps, seller, token);
   const hash = await hashPassword(password);
@@ -77,9 +77,9 @@ export async function resetPassword(deps: Deps, seller: Seller, token: string, p
     const used = await trx.updateTable('login_token').set({ used_at: now }).where('token_hash', '=', sha256(token))
       .where('kind', '=', 'password_reset').where('seller_id', '=', seller.id).where('used_at', 'is', null).where('expires_at', '>', now)
       .returning('email').executeTakeFirst();
-    if (!used) throw new ApiError(400, 'validate_failed', RESET_LINK_INVALID, 'password_reset');
+    if (!used) throw new DomainError('validate_failed', RESET_LINK_INVALID, 'password_reset');
     const target = await findUserByEmail({ ...deps, db: trx }, seller.id, used.email);
-    if (!target) throw new ApiError(404, 'not_found', RESET_LINK_INVALID, 'password_reset');
+    if (!target) throw new DomainError('not_found', RESET_LINK_INVALID, 'password_reset');
     await trx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', target.id).execute();
     await trx.updateTable('login_token').set({ used_at: now }).where('seller_id', '=', seller.id).where('kind', '=', 'password_reset')
       .where('email', '=', used.email).where('used_at', 'is', null).execute();

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Seller } from '../../db/types';
-import { ApiError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../errors';
 
 /**
  * Who may touch a cart. A guest's carts belong to the seller's shared public identity, so the identity
@@ -50,7 +50,7 @@ export function isCartOwner(cart: Owned, caller: Caller): boolean {
 }
 
 export const cartAccessDenied = (cartId: string) =>
-  new ApiError(403, 'cart_access_denied', 'Access denied to cart.', undefined, { cart_id: cartId });
+  new DomainError('cart_access_denied', 'Access denied to cart.', undefined, { cart_id: cartId });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID.test(v);

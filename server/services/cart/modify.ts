@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database, Seller } from '../../db/types';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 import { DEFAULT_HOLD_SECONDS, EXTENSION_SECONDS, PER_TYPE_CAP, groupQuantityError } from '../../../src/domain/cart-rules';
 import { loadGroups, needsOf, releaseCapacity, takeCapacity } from '../inventory';
 import { publicIdentityId, loadOwnedCart, type Caller } from './access';
@@ -68,7 +68,7 @@ async function checkQuantities(trx: Trx, cartId: string, touched: Array<{ ticket
   const perGroup = new Map<string, number>();
   for (const c of counts) {
     if (c.n > PER_TYPE_CAP) {
-      throw new ApiError(400, 'max_tickets_per_order_exceeded', `At most ${PER_TYPE_CAP} tickets of one type per order.`, 'reserve',
+      throw new DomainError('max_tickets_per_order_exceeded', `At most ${PER_TYPE_CAP} tickets of one type per order.`, 'reserve',
         { ticket_type_id: c.ticket_type_id, max: PER_TYPE_CAP });
     }
     const key = `${c.ticket_group_id}/${c.event_session_id ?? ''}`;
@@ -79,11 +79,11 @@ async function checkQuantities(trx: Trx, cartId: string, touched: Array<{ ticket
     const n = perGroup.get(`${t.ticket_group_id}/${t.event_session_id ?? ''}`) ?? 0;
     const code = groupQuantityError(n, g.min_tickets_per_order, g.max_tickets_per_order);
     if (code === 'max_tickets_per_order_exceeded') {
-      throw new ApiError(400, code, `You can buy at most ${g.max_tickets_per_order} ${g.name} tickets per order.`, 'reserve',
+      throw new DomainError(code, `You can buy at most ${g.max_tickets_per_order} ${g.name} tickets per order.`, 'reserve',
         { ticket_group_id: g.id, max: g.max_tickets_per_order, count: n });
     }
     if (code === 'min_tickets_per_order_not_met') {
-      throw new ApiError(400, code, `You need at least ${g.min_tickets_per_order} ${g.name} tickets per order.`, 'reserve',
+      throw new DomainError(code, `You need at least ${g.min_tickets_per_order} ${g.name} tickets per order.`, 'reserve',
         { ticket_group_id: g.id, min: g.min_tickets_per_order, count: n });
     }
   }
@@ -148,7 +148,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
           .where('id', 'in', surveyGroups).where('seller_id', '=', seller.id).execute();
         for (const groupId of surveyGroups) {
           const spec = specs.find((s) => s.id === groupId);
-          if (!spec) throw new ApiError(400, 'additional_info_validation_failed', 'Unknown ticket group in the answers.', 'reserve', { ticket_group_id: groupId });
+          if (!spec) throw new DomainError('additional_info_validation_failed', 'Unknown ticket group in the answers.', 'reserve', { ticket_group_id: groupId });
           info[groupId] = validateSurvey(groupId, spec.additional_info_spec, change.surveys[groupId]);
         }
       }
@@ -164,7 +164,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       return { id: cartId, expired: false };
     });
   } catch (err) {
-    if (isSeatConflict(err)) throw new ApiError(409, 'seat_unavailable', 'The selected seat is no longer available.', 'reserve');
+    if (isSeatConflict(err)) throw new DomainError('seat_unavailable', 'The selected seat is no longer available.', 'reserve');
     throw err;
   }
   if (outcome.expired) throw cartErrors.expired(outcome.id);

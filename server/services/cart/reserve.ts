@@ -1,7 +1,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, EventSession, TicketGroup, TicketTable, TicketType } from '../../db/types';
-import { ApiError, notFound } from '../../http/errors';
-import { parseMoney } from '../../http/tables';
+import { DomainError, notFound } from '../errors';
+import { parseMoney } from '../../../src/domain/money';
 import { isFlexiblePrice, outsideFees, ticketPrice, withinFlexibleBounds } from '../../../src/domain/cart-rules';
 import { assertSellable, hasActiveMembership, loadGroups, type CapacityNeed } from '../inventory';
 
@@ -27,7 +27,7 @@ export interface PreparedAdds {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const invalid = (field: string, description: string) =>
-  new ApiError(400, 'validation_failed', description, 'reserve', { field });
+  new DomainError('validation_failed', description, 'reserve', { field });
 
 /** Admit details by the group's meta (admit_names / admit_emails: disabled, optional or required). */
 function admitDetails(line: AddLine, group: TicketGroup, index: number) {
@@ -76,7 +76,7 @@ export async function prepareAdds(trx: Trx, args: {
     if (isFlexiblePrice(type)) {
       const amount = line.face_value === null || line.face_value === undefined ? null : parseMoney(line.face_value);
       if (amount === null || !withinFlexibleBounds(type, amount)) {
-        throw new ApiError(400, 'validation_failed', 'Value entered is outside min/max', 'reserve',
+        throw new DomainError('validation_failed', 'Value entered is outside min/max', 'reserve',
           { field: `add.${index}.face_value`, min: type.price_min, max: type.price_max });
       }
       flexibleAmount = amount;
@@ -113,7 +113,7 @@ async function checkNamedRules(trx: Trx, rows: Insertable<TicketTable>[]) {
     const covered = rows.filter((r) => r.ticket_group_id === rule.ticket_group_id && (!rule.ticket_type_id || r.ticket_type_id === rule.ticket_type_id));
     const required = Math.min(rule.min, covered.length);
     if (covered.filter((r) => r.admit_name).length < required) {
-      throw new ApiError(400, 'validation_failed', 'Please enter the full name for each ticket.', 'reserve',
+      throw new DomainError('validation_failed', 'Please enter the full name for each ticket.', 'reserve',
         { field: 'admit_name', ticket_group_id: rule.ticket_group_id, ticket_type_id: rule.ticket_type_id, required });
     }
   }
@@ -125,7 +125,7 @@ async function checkSeats(trx: Trx, rows: Insertable<TicketTable>[]) {
   if (seated.length === 0) return;
   const seatIds = seated.map((r) => r.seat_id!);
   if (new Set(seatIds).size !== seatIds.length) {
-    throw new ApiError(409, 'seat_unavailable', 'The same seat was chosen twice.', 'reserve', { seat_ids: seatIds });
+    throw new DomainError('seat_unavailable', 'The same seat was chosen twice.', 'reserve', { seat_ids: seatIds });
   }
   const found = await trx.selectFrom('seat')
     .innerJoin('event_template', 'event_template.seat_map_id', 'seat.seat_map_id')
@@ -133,7 +133,7 @@ async function checkSeats(trx: Trx, rows: Insertable<TicketTable>[]) {
     .where('seat.id', 'in', seatIds).where('seat.unavailable', '=', false).execute();
   for (const r of seated) {
     if (!found.some((f) => f.seat_id === r.seat_id && f.event_template_id === r.event_template_id)) {
-      throw new ApiError(409, 'seat_unavailable', 'The selected seat is not available.', 'reserve', { seat_id: r.seat_id });
+      throw new DomainError('seat_unavailable', 'The selected seat is not available.', 'reserve', { seat_id: r.seat_id });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../errors';
 
 /**
  * Survey answers (additional info) are keyed by ticket group id and checked against the group's
@@ -29,7 +29,7 @@ export function cleanAnswers(answers: Record<string, unknown>): Record<string, u
 }
 
 const failed = (groupId: string, errors: Array<{ field: string; message: string }>) =>
-  new ApiError(400, 'additional_info_validation_failed', 'Please check the answers to the questions.', 'reserve',
+  new DomainError('additional_info_validation_failed', 'Please check the answers to the questions.', 'reserve',
     { ticket_group_id: groupId, errors });
 
 export function validateSurvey(groupId: string, spec: SurveySpec | null, answers: unknown): Record<string, unknown> {

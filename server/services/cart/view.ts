@@ -1,7 +1,8 @@
 import type { Deps } from '../../deps';
 import type { Db } from '../../db';
 import type { Seller } from '../../db/types';
-import { money, tables, type Tables } from '../../http/tables';
+import { money } from '../../../src/domain/money';
+import { tables, type Tables } from '../../../src/contract/tables';
 import { expiresIn, grandTotals, type GrandTotals } from '../../../src/domain/cart-rules';
 import { loadOwnedCart, type Caller } from './access';
 import { expireCarts } from './expiry';

@@ -1,11 +1,12 @@
 import type { Db } from '../../db';
-import { ApiError } from '../../http/errors';
+import type { ErrorCode } from '../../../src/contract/errors';
+import { DomainError } from '../errors';
 import { freeGateway } from './free';
 import { testGateway } from './test';
 
 /**
  * Payment gateways behind one interface (DESIGN.md section 5). A gateway charges and answers, or throws a
- * 402 ApiError with the provider's code (card_declined, incorrect_cvc, intent_requires_action, ...).
+ * DomainError with the provider's code (402) (card_declined, incorrect_cvc, intent_requires_action, ...).
  * It is called outside any database transaction; the checkout records the result afterwards.
  */
 export type GatewayId = 'free' | 'test';
@@ -38,13 +39,13 @@ export interface Gateway {
   charge(req: ChargeRequest): Promise<ChargeResult>;
 }
 
-export const paymentError = (code: string, description: string, extra?: Record<string, unknown>) =>
-  new ApiError(402, code, description, 'payment', extra);
+export const paymentError = (code: ErrorCode, description: string, extra?: Record<string, unknown>) =>
+  new DomainError(code, description, 'payment', extra);
 
 export function gatewayFor(id: string): Gateway {
   // Looked up at call time: the gateway modules import paymentError from here.
   const gateways: Record<string, Gateway | undefined> = { free: freeGateway, test: testGateway };
   const gateway = gateways[id];
-  if (!gateway) throw new ApiError(400, 'gateway_not_found', `Payment gateway ${id} is not configured.`, 'payment', { gateway_id: id });
+  if (!gateway) throw new DomainError('gateway_not_found', `Payment gateway ${id} is not configured.`, 'payment', { gateway_id: id });
   return gateway;
 }

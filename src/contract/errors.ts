@@ -1,0 +1,94 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Every `_code` the API answers with (spec section 8 and the API's own), with the HTTP status it comes with.
+ * The server maps a domain error to its status through this table, the storefront's message tables are keyed by
+ * the same union: a code added here without a status, or without a message where the storefront needs one, fails
+ * the type-check.
+ */
+export const ERROR_STATUS = {
+  // Input
+  bad_request: 400,
+  validation_failed: 400,
+  validate_not_email: 400,
+  validate_failed: 400,
+  additional_info_validation_failed: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  uri_too_long: 414,
+  // Catalogue
+  not_found: 404,
+  seller_not_found: 404,
+  event_not_found: 404,
+  event_session_not_found: 404,
+  ticket_group_not_found: 404,
+  ticket_type_not_found: 404,
+  image_not_found: 404,
+  form_not_found: 404,
+  // Reserve (spec section 8, "Reserve")
+  max_tickets_per_order_exceeded: 400,
+  min_tickets_per_order_not_met: 400,
+  rule_blocks_reserve: 403,
+  event_session_sold_out: 409,
+  ticket_group_sold_out: 409,
+  ticket_group_capacity_exceeded: 409,
+  session_capacity_exceeded: 409,
+  seat_unavailable: 409,
+  // Cart
+  cart_access_denied: 403,
+  cart_expired: 410,
+  cart_booked: 409,
+  cart_not_pending: 409,
+  cart_checkout_in_progress: 409,
+  cart_extension_used: 409,
+  cart_empty: 400,
+  ticket_not_found: 404,
+  // Checkout and payment
+  payment_not_supported: 400,
+  payment_amount_incorrect: 400,
+  gateway_not_found: 400,
+  intent_requires_action: 402,
+  card_declined: 402,
+  incorrect_cvc: 402,
+  invalid_cvc: 402,
+  incorrect_number: 402,
+  invalid_expiry_month: 402,
+  invalid_expiry_year: 402,
+  expired_card: 402,
+  payment_intent_authentication_failure: 402,
+  payment_intent_amount_mismatch: 402,
+  // Accounts and login
+  csrf_header_missing: 403,
+  login_disabled: 403,
+  identity_access_denied: 403,
+  not_authenticated: 401,
+  not_authorized: 401,
+  invalid_credentials: 401,
+  incorrect_password: 401,
+  guest_account: 401,
+  otp_incorrect: 401,
+  otp_token_expired: 401,
+  email_in_use: 409,
+  unknown_auth_method: 400,
+  external_login_required: 400,
+  external_login_url_missing: 400,
+  rate_limited: 429,
+  // A bug: details stay in the server's log.
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+
+/** One refusal: the first `_data` item is the one the storefront reads. */
+export const ErrorItem = Type.Object({
+  _code: Type.Unsafe<ErrorCode>({ type: 'string', enum: ERROR_CODES }),
+  _description: Type.String(),
+  _context: Type.Optional(Type.String()),
+  /** Facts about the refusal: the field, the limit, the ids involved; never personal data. */
+  _extra: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+}, { additionalProperties: false });
+
+export const ErrorBody = Type.Object({ _data: Type.Array(ErrorItem, { minItems: 1 }) }, { additionalProperties: false, $id: 'ErrorBody' });
+export type ErrorBody = Static<typeof ErrorBody>;
