@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every JSON answer of the API tests is checked against its route's declared schema (server/http/contract-check.ts).
+    env: { CONTRACT_CHECK: '1' },
   },
 });

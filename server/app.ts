@@ -13,6 +13,9 @@ import { registerReadCache } from './http/read-cache';
 import { registerApiRoutes } from './routes';
 import registerOutbox from './routes/outbox';
 import { createIndexPage, readIndexTemplate } from './http/index-html';
+import { registerContractCheck } from './http/contract-check';
+import { registerOpenApi } from './http/openapi';
+import { DeploymentConfig } from '../src/contract/storefront';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,7 +42,11 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export interface BuildOptions { logger?: boolean | Record<string, unknown> }
+export interface BuildOptions {
+  logger?: boolean | Record<string, unknown>;
+  /** Validate every JSON answer against its declared schema (tests; default: CONTRACT_CHECK=1, which vitest sets). */
+  contractCheck?: boolean;
+}
 
 /** The Fastify instance with every route; tests call buildApp(deps) and use app.inject(). */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -120,12 +127,15 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     if (!isApiPath(route.url)) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
+  if (opts.contractCheck ?? process.env.CONTRACT_CHECK === '1') registerContractCheck(app);
+  // Before the routes: the document collects them as they are registered.
+  await registerOpenApi(app, { docsPage: !deps.config.production });
   for (const prefix of API_PREFIXES) {
     await app.register(async (scope) => registerApiRoutes(scope, deps), { prefix });
   }
 
   // The storefront learns where the API is and which seller to show from this small deployment config.
-  app.get('/storefront-config.json', async () => ({
+  app.get('/storefront-config.json', { schema: { response: { 200: DeploymentConfig } } }, async () => ({
     apiBaseUrl: '/api',
     cachedApiBaseUrl: '/cached_api',
     defaultSeller: deps.config.defaultSeller,

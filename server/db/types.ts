@@ -168,3 +168,5 @@ export type TicketType = Selectable<TicketTypeTable>;
 export type EventSession = Selectable<EventSessionTable>;
 export type NewEventSession = Insertable<EventSessionTable>;
 export type CartUpdate = Updateable<CartTable>;
+export type Ticket = Selectable<TicketTable>;
+export type TicketOrder = Selectable<TicketOrderTable>;

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { Db } from '../db';
-import type { SurveySpec } from '../../src/api/events';
+import type { SurveySpec } from '../../src/contract/catalogue';
 import { surveyFormSchema } from '../../src/domain/survey-schema';
-import { formKey } from '../../src/forms/form-key';
+import { formKey } from '../../src/contract/form-key';
 
 /**
  * The storefront's forms validate with validators compiled here, ahead of time (ajv standalone code through

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { TicketGroupRow, TicketTypeRow } from '../../src/api/events';
+import type { TicketGroupRow, TicketTypeRow } from '../../src/contract/catalogue';
 import {
   availableEventsRead, BOOT_DATA_ID, calendarRead, configRead, eventRead, readKey, readUrl, reservableEventRead, type BootData, type Read,
-} from '../../src/api/first-reads';
+} from '../../src/contract/first-reads';
 import { COVER_SIZES, coverImageId, coverSources, logoSrc } from '../../src/domain/page-images';
 import { candidateSellerSlug, homeRedirectTarget, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
-import { resolveLayout } from '../../src/app/layout';
+import { resolveLayout } from '../../src/domain/layout';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
 const API_BASE = '/api';

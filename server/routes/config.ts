@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { sellerOf } from '../http/seller';
 import { csv } from '../services/query';
 import { getConfig } from '../services/config';
-import { query, uuidList } from './schemas';
+import { catalogueRoutes } from '../../src/contract/catalogue';
 
 export function registerConfigRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/config', {
-    schema: {
-      querystring: query({
-        'key._in': { type: 'string', maxLength: 200, pattern: '^[a-z_]+(,[a-z_]+)*$' },
-        'resource_id._in': uuidList,
-      }),
+  app.withTypeProvider<TypeBoxTypeProvider>().route({
+    ...catalogueRoutes.config,
+    handler: async (request) => {
+      const seller = await sellerOf(deps, request);
+      return getConfig(seller, { keys: csv(request.query['key._in']), resourceIds: csv(request.query['resource_id._in']) });
     },
-  }, async (request) => {
-    const q = request.query as Record<string, string | undefined>;
-    const seller = await sellerOf(deps, request);
-    return getConfig(seller, { keys: csv(q['key._in']), resourceIds: csv(q['resource_id._in']) });
   });
 }

@@ -2,7 +2,8 @@ import type { Db } from '../db';
 import type { Seller } from '../db/types';
 import { DomainError } from './errors';
 import { money } from '../../src/domain/money';
-import { table, type Tables } from '../../src/contract/tables';
+import { table } from '../../src/contract/tables';
+import type { CalendarAnswer, CalendarDayRow } from '../../src/contract/catalogue';
 import { fewTicketsLeft, FEW_TICKETS_THRESHOLD, sumAvailable } from '../../src/domain/availability';
 import { addDays, datesInRange, daysBetween, longDateLabel, startOfVenueDay, todayAt } from '../../src/domain/dates';
 import { dateMessages } from '../../src/domain/message-rules';
@@ -33,7 +34,7 @@ const STATUS_LABEL: Record<Status, string> = { available: 'Available', sold_out:
  * GET/POST events/{id}/calendar: one row per venue-local date. Three queries for the whole range
  * (sessions, their group rows, expired holds) after the event itself; the days are built in memory.
  */
-export async function getCalendar(db: Db, seller: Seller, eventId: string, o: CalendarOptions, now: Date): Promise<Tables> {
+export async function getCalendar(db: Db, seller: Seller, eventId: string, o: CalendarOptions, now: Date): Promise<CalendarAnswer> {
   const distinctTypes = new Set((o.tickets ?? []).map((t) => t.ticket_type_id));
   if (distinctTypes.size > CALENDAR_MAX_TICKET_TYPES) {
     throw new DomainError('validation_failed', 'You can only select up to 10 different types of tickets.', 'event_calendar',
@@ -77,7 +78,7 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
     const priced = open.length ? open : sessions;
     const { price, minPrice, fees, increased } = dayPrices(ctx, priced, groups, demand, figuresOf);
     const texts = dateMessages(ctx.rules, date);
-    const row: Record<string, unknown> = {
+    const row: CalendarDayRow = {
       date, enabled: status === 'available', status,
       price: money(price), min_price: money(minPrice), min_price_fees: { outside: money(fees) }, pricePrefix: prefix,
     };

@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import type { HiddenType, Seller } from '../db/types';
 import { DomainError } from './errors';
-import { table, tables, type Tables } from '../../src/contract/tables';
+import { table } from '../../src/contract/tables';
+import type { EventsAnswer, TicketGroupAnswer } from '../../src/contract/catalogue';
 import { eventLevelGroupCounters } from './event-context';
 import { expiredHolds } from './inventory-read';
 import { nextSessionStarts } from './events';
@@ -14,7 +15,7 @@ export interface TemplateListOptions {
 const LISTABLE = ['public_browsable', 'public_member_only', 'public_link_only'];
 
 /** GET event_template: event templates by id or category (never 'hidden' ones), with venue and meta. */
-export async function listEventTemplates(db: Db, seller: Seller, o: TemplateListOptions, now: Date): Promise<Tables> {
+export async function listEventTemplates(db: Db, seller: Seller, o: TemplateListOptions, now: Date): Promise<Pick<EventsAnswer, 'event_template' | 'venue'>> {
   const hidden = (o.hiddenTypes ?? LISTABLE).filter((h) => LISTABLE.includes(h));
   if (!hidden.length || o.ids?.length === 0) return { event_template: table([]) };
   let q = db.selectFrom('event_template').selectAll().where('seller_id', '=', seller.id).where('hidden_type', 'in', hidden as HiddenType[]);
@@ -23,7 +24,7 @@ export async function listEventTemplates(db: Db, seller: Seller, o: TemplateList
   const events = await q.orderBy('_rank').orderBy('name').orderBy('id').execute();
   const pageEvents = events.slice(o.offset, o.offset + o.limit);
   const next = await nextSessionStarts(db, pageEvents.map((e) => e.id), now);
-  const out: Tables = {
+  const out: Pick<EventsAnswer, 'event_template' | 'venue'> = {
     event_template: table(pageEvents.map((e) => eventTemplateRow(e, {
       meta: o.embed.has('meta'), config: o.embed.has('config'), nextSessionStart: next.get(e.id) ?? null,
     })), events.length),
@@ -37,7 +38,7 @@ export async function listEventTemplates(db: Db, seller: Seller, o: TemplateList
 }
 
 /** GET ticket_group/{id}: one group of the seller (donation groups carry their flexible price range on the types). */
-export async function getTicketGroup(db: Db, seller: Seller, groupId: string, embed: Set<string>, now: Date): Promise<Tables> {
+export async function getTicketGroup(db: Db, seller: Seller, groupId: string, embed: Set<string>, now: Date): Promise<TicketGroupAnswer> {
   const group = await db.selectFrom('ticket_group').selectAll()
     .where('id', '=', groupId).where('seller_id', '=', seller.id).where('hidden_type', '!=', 'hidden').executeTakeFirst();
   const event = group && await db.selectFrom('event_template').select(['category', 'hidden_type']).where('id', '=', group.event_template_id).executeTakeFirst();
@@ -46,7 +47,7 @@ export async function getTicketGroup(db: Db, seller: Seller, groupId: string, em
   }
   const expired = await expiredHolds(db, [group.event_template_id], now);
   const counters = eventLevelGroupCounters(group, now, expired.get(`|${group.id}`) ?? 0);
-  const out = tables({ ticket_group: [ticketGroupRow(group, counters)] });
+  const out: TicketGroupAnswer = { ticket_group: table([ticketGroupRow(group, counters)]) };
   if (embed.has('ticket_type')) {
     const types = await db.selectFrom('ticket_type').selectAll().where('ticket_group_id', '=', group.id).orderBy('_rank').orderBy('name').execute();
     out.ticket_type = table(types.map((t) => ticketTypeRow(t, { category: event.category, available: counters.available })));

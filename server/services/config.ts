@@ -1,11 +1,13 @@
 import type { Seller } from '../db/types';
-import { tables, type Tables } from '../../src/contract/tables';
+import { table } from '../../src/contract/tables';
+import type { ConfigAnswer } from '../../src/contract/catalogue';
 
-export const CONFIG_KEYS = ['storefront', 'strings', 'content_blocks'] as const;
-export type ConfigKey = (typeof CONFIG_KEYS)[number];
+import { CONFIG_KEYS } from '../../src/contract/first-reads';
+
+type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 /** GET config: the seller row and its runtime config entries (storefront config, string overrides, content blocks). */
-export function getConfig(seller: Seller, filter: { keys?: string[]; resourceIds?: string[] }): Tables {
+export function getConfig(seller: Seller, filter: { keys?: string[]; resourceIds?: string[] }): ConfigAnswer {
   const values: Record<ConfigKey, unknown> = {
     storefront: seller.config ?? {},
     strings: seller.strings ?? {},
@@ -13,11 +15,11 @@ export function getConfig(seller: Seller, filter: { keys?: string[]; resourceIds
   };
   const wanted = CONFIG_KEYS.filter((k) => !filter.keys || filter.keys.includes(k));
   const forSeller = !filter.resourceIds || filter.resourceIds.some((id) => id.toLowerCase() === seller.id);
-  return tables({
-    seller: [{
+  return {
+    seller: table([{
       id: seller.id, slug: seller.slug, name: seller.name, currency: seller.currency, timezone: seller.timezone,
       locale: typeof seller.config?.locale === 'string' ? seller.config.locale : 'en-US',
-    }],
-    config: forSeller ? wanted.map((key) => ({ resource_id: seller.id, key, value: values[key] })) : [],
-  });
+    }]),
+    config: table(forSeller ? wanted.map((key) => ({ resource_id: seller.id, key, value: values[key] })) : []),
+  };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { EventTemplate, HiddenType, Seller } from '../db/types';
-import { table, tables, type Tables } from '../../src/contract/tables';
+import { table } from '../../src/contract/tables';
+import type { EventsAnswer, PricecheckAnswer } from '../../src/contract/catalogue';
 import {
   eventLevelGroupCounters, loadEventContext, loadEventContexts, typesOf, visibleGroups, type EventContext,
 } from './event-context';
@@ -26,7 +27,7 @@ export interface AvailableEventsOptions {
 const SESSIONLESS_HANDLERS = ['ledger', 'donation', 'membership', 'codes'] as const;
 
 /** GET events/available: events with something to sell in the range (an active session, or a sessionless group on sale). */
-export async function listAvailableEvents(db: Db, seller: Seller, o: AvailableEventsOptions, now: Date): Promise<Tables> {
+export async function listAvailableEvents(db: Db, seller: Seller, o: AvailableEventsOptions, now: Date): Promise<EventsAnswer> {
   const hidden = o.hiddenTypes.filter((h) => h !== 'hidden');
   if (!hidden.length) return { event_template: table([]) };
   const from = o.gte && o.gte > now ? o.gte : now;
@@ -53,7 +54,7 @@ export async function listAvailableEvents(db: Db, seller: Seller, o: AvailableEv
   const next = await nextSessionStarts(db, events.map((e) => e.id), now);
   sortEvents(events, next, o.sort);
   const pageEvents = events.slice(o.offset, o.offset + o.limit);
-  const out: Tables = {
+  const out: EventsAnswer = {
     event_template: table(pageEvents.map((e) => eventTemplateRow(e, {
       meta: o.embed.has('meta'), config: o.embed.has('config'), nextSessionStart: next.get(e.id) ?? null,
     })), events.length),
@@ -72,7 +73,7 @@ export async function listAvailableEvents(db: Db, seller: Seller, o: AvailableEv
 }
 
 async function groupTables(db: Db, contexts: EventContext[], filter: { hiddenTypes?: string[]; groupIds?: string[] },
-  now: Date, embed: Set<string>): Promise<Tables> {
+  now: Date, embed: Set<string>): Promise<Pick<EventsAnswer, 'ticket_group' | 'ticket_type'>> {
   const expired = await expiredHolds(db, contexts.map((c) => c.event.id), now);
   const groupRows = [];
   const typeRows = [];
@@ -113,12 +114,12 @@ function sortEvents(events: EventTemplate[], next: Map<string, Date>, sort: Avai
 export interface EventDetailOptions { embed: Set<string>; groupIds?: string[]; hiddenTypes?: string[] }
 
 /** GET events/{id}: the event (any hidden type but 'hidden', so link-only events open by id) and its embeds. */
-export async function getEvent(db: Db, seller: Seller, eventId: string, o: EventDetailOptions, now: Date): Promise<Tables> {
+export async function getEvent(db: Db, seller: Seller, eventId: string, o: EventDetailOptions, now: Date): Promise<EventsAnswer> {
   const ctx = await loadEventContext(db, seller, eventId);
   const next = await nextSessionStarts(db, [ctx.event.id], now);
-  const out: Tables = tables({
-    event_template: [eventTemplateRow(ctx.event, { meta: o.embed.has('meta'), config: o.embed.has('config'), nextSessionStart: next.get(ctx.event.id) ?? null })],
-  });
+  const out: EventsAnswer = {
+    event_template: table([eventTemplateRow(ctx.event, { meta: o.embed.has('meta'), config: o.embed.has('config'), nextSessionStart: next.get(ctx.event.id) ?? null })]),
+  };
   if (o.embed.has('venue')) out.venue = table(ctx.venue ? [venueRow(ctx.venue)] : []);
   if (o.embed.has('ticket_group') || o.embed.has('ticket_type')) Object.assign(out, await groupTables(db, [ctx], o, now, o.embed));
   if (o.embed.has('message_rule')) out.message_rule = table(ctx.rawRules.map((r) => ({ ...r, event_template_id: ctx.event.id })));
@@ -133,14 +134,14 @@ export async function getEvent(db: Db, seller: Seller, eventId: string, o: Event
 }
 
 /** POST events/{id}/pricecheck: the asked types of this event, ordered by group, with their groups. */
-export async function pricecheck(db: Db, seller: Seller, eventId: string, typeIds: string[], now: Date): Promise<Tables> {
+export async function pricecheck(db: Db, seller: Seller, eventId: string, typeIds: string[], now: Date): Promise<PricecheckAnswer> {
   const ctx = await loadEventContext(db, seller, eventId);
   const groups = ctx.groups.filter((g) => ctx.types.some((t) => t.ticket_group_id === g.id && typeIds.includes(t.id)));
   const expired = await expiredHolds(db, [ctx.event.id], now);
   const counters = new Map(groups.map((g) => [g.id, eventLevelGroupCounters(g, now, expired.get(`|${g.id}`) ?? 0)]));
   const types = groups.flatMap((g) => ctx.types.filter((t) => t.ticket_group_id === g.id && typeIds.includes(t.id)));
-  return tables({
-    ticket_type: types.map((t) => ticketTypeRow(t, { category: ctx.event.category, available: counters.get(t.ticket_group_id)!.available })),
-    ticket_group: groups.map((g) => ticketGroupRow(g, counters.get(g.id)!)),
-  });
+  return {
+    ticket_type: table(types.map((t) => ticketTypeRow(t, { category: ctx.event.category, available: counters.get(t.ticket_group_id)!.available }))),
+    ticket_group: table(groups.map((g) => ticketGroupRow(g, counters.get(g.id)!))),
+  };
 }

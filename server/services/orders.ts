@@ -1,7 +1,8 @@
 import QRCode from 'qrcode';
 import type { Deps } from '../deps';
 import { notFound } from './errors';
-import { tables, type Tables } from '../../src/contract/tables';
+import { table } from '../../src/contract/tables';
+import type { OrderAnswer } from '../../src/contract/cart';
 import { isCartOwner, isOwnerToken, isUuid, sha256, type Caller } from './cart/access';
 import { catalogueWire, orderWire, relatedRows, ticketWire } from './cart/view';
 
@@ -22,10 +23,8 @@ export async function loadReadableOrder(deps: Deps, orderId: string, caller: Cal
   return order;
 }
 
-const EMBEDS = ['ticket', 'ticket_group', 'event_template', 'ticket_type', 'event_session', 'venue'] as const;
-
 /** GET ticket_order/{id}: the order and, as asked by _embed (all when absent), its tickets and catalogue rows. */
-export async function orderView(deps: Deps, orderId: string, caller: Caller, opts: { accessToken?: string; embed: Set<string> }): Promise<Tables> {
+export async function orderView(deps: Deps, orderId: string, caller: Caller, opts: { accessToken?: string; embed: Set<string> }): Promise<OrderAnswer> {
   const order = await loadReadableOrder(deps, orderId, caller, opts.accessToken);
   const tickets = await deps.db.selectFrom('ticket').selectAll().where('ticket_order_id', '=', order.id)
     .orderBy('created_at').orderBy('id').execute();
@@ -33,12 +32,14 @@ export async function orderView(deps: Deps, orderId: string, caller: Caller, opt
   const asked = new Set([...opts.embed].map((e) => e.split('.').pop()!));
   const want = (name: string) => asked.size === 0 || asked.has(name);
   const cat = catalogueWire(rel);
-  const out: Record<string, unknown[]> = { ticket_order: [orderWire(order)] };
-  for (const name of EMBEDS) {
-    if (!want(name)) continue;
-    out[name] = name === 'ticket' ? tickets.map((t) => ticketWire(t, rel)) : cat[name];
-  }
-  return tables(out);
+  const out: OrderAnswer = { ticket_order: table([orderWire(order)]) };
+  if (want('ticket')) out.ticket = table(tickets.map((t) => ticketWire(t, rel)));
+  if (want('ticket_group')) out.ticket_group = table(cat.ticket_group);
+  if (want('event_template')) out.event_template = table(cat.event_template);
+  if (want('ticket_type')) out.ticket_type = table(cat.ticket_type);
+  if (want('event_session')) out.event_session = table(cat.event_session);
+  if (want('venue')) out.venue = table(cat.venue);
+  return out;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Db } from '../db';
 import type { Seller, TicketGroup, TicketType } from '../db/types';
 import { DomainError } from './errors';
 import { money } from '../../src/domain/money';
-import { table, tables, type Tables } from '../../src/contract/tables';
+import { table } from '../../src/contract/tables';
+import type { SessionsAnswer } from '../../src/contract/catalogue';
 import { quantitiesFit, type GroupDemand, type GroupSupply } from '../../src/domain/availability';
 import { venueDayRange } from '../../src/domain/dates';
 import { sessionMessages } from '../../src/domain/message-rules';
@@ -70,12 +71,12 @@ function range(ctx: EventContext, o: SessionListOptions): { from?: Date; to?: Da
   return { from, to };
 }
 
-function venueTable(ctx: EventContext, embed: Set<string>): Tables {
-  return embed.has('venue') ? tables({ venue: ctx.venue ? [venueRow(ctx.venue)] : [] }) : {};
+function venueTable(ctx: EventContext, embed: Set<string>): Pick<SessionsAnswer, 'venue'> {
+  return embed.has('venue') ? { venue: table(ctx.venue ? [venueRow(ctx.venue)] : []) } : {};
 }
 
 /** GET events/{id}/sessions: future active sessions, sold-out ones hidden unless asked. */
-export async function listSessions(db: Db, seller: Seller, eventId: string, o: SessionListOptions, now: Date): Promise<Tables> {
+export async function listSessions(db: Db, seller: Seller, eventId: string, o: SessionListOptions, now: Date): Promise<SessionsAnswer> {
   const ctx = await loadEventContext(db, seller, eventId);
   const groups = consideredGroups(ctx, o.groupIds);
   const states = await loadSessionStates(db, ctx, groups, range(ctx, o), now);
@@ -127,7 +128,7 @@ export async function buildDemand(db: Db, ctx: EventContext, lines: TicketLine[]
 
 /** POST events/{id}/sessions: sessions where the given quantities fit, and each session's prices. */
 export async function sessionsForQuantities(db: Db, seller: Seller, eventId: string, lines: TicketLine[],
-  o: SessionListOptions, now: Date): Promise<Tables> {
+  o: SessionListOptions, now: Date): Promise<SessionsAnswer> {
   const ctx = await loadEventContext(db, seller, eventId);
   const { byId, groupOf, quantities, sessionDemand, fitsSession } = await buildDemand(db, ctx, lines, now);
   // The asked quantities decide: their own groups' capacity, not the other groups'.
@@ -155,14 +156,14 @@ export async function sessionsForQuantities(db: Db, seller: Seller, eventId: str
 
 /** GET events/{id}/sessions/{sid}; with group ids (or _embed ticket_group), the groups' per-session figures. */
 export async function getSession(db: Db, seller: Seller, eventId: string, sessionId: string,
-  o: { groupIds?: string[]; hiddenTypes?: string[]; embed: Set<string> }, now: Date): Promise<Tables> {
+  o: { groupIds?: string[]; hiddenTypes?: string[]; embed: Set<string> }, now: Date): Promise<SessionsAnswer> {
   const ctx = await loadEventContext(db, seller, eventId);
   const all = consideredGroups(ctx);
   const [state] = await loadSessionStates(db, ctx, all, { sessionIds: [sessionId], includePast: true }, now);
   if (!state) {
     throw new DomainError('event_session_not_found', 'Resource event_session not found.', undefined, { resource: 'event_session', id: sessionId });
   }
-  const out: Tables = { event_session: table([sessionRow(state.session, sessionFigures(ctx, state, all))]), ...venueTable(ctx, o.embed) };
+  const out: SessionsAnswer = { event_session: table([sessionRow(state.session, sessionFigures(ctx, state, all))]), ...venueTable(ctx, o.embed) };
   if (!o.groupIds && !o.embed.has('ticket_group') && !o.embed.has('ticket_type')) return out;
   const shown = visibleGroups(ctx, o);
   const expired = await expiredHolds(db, [ctx.event.id], now);

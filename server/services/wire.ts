@@ -1,5 +1,6 @@
 import type { EventSession, EventTemplate, TicketGroup, TicketType } from '../db/types';
 import { money } from '../../src/domain/money';
+import type { EventTemplateRow, SessionRow, TicketGroupRow, TicketTypeRow, VenueRow } from '../../src/contract/catalogue';
 import { outsideFees, type FeeSpec } from '../../src/domain/pricing';
 
 /** Wire rows of spec section 3. Money leaves the server here, as decimal strings. */
@@ -8,7 +9,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 
 export interface TypeContext { category: string; available: boolean; increase?: number }
 
-export function ticketTypeRow(t: TicketType, ctx: TypeContext) {
+export function ticketTypeRow(t: TicketType, ctx: TypeContext): TicketTypeRow {
   const increase = ctx.increase ?? 0;
   const price = t.price + increase;
   return {
@@ -31,7 +32,7 @@ export function ticketTypeRow(t: TicketType, ctx: TypeContext) {
 
 export interface GroupCounters { capacity: number; oversell_capacity: number; used_capacity: number; available_capacity: number; available: boolean }
 
-export function ticketGroupRow(g: TicketGroup, counters: GroupCounters) {
+export function ticketGroupRow(g: TicketGroup, counters: GroupCounters): TicketGroupRow {
   return {
     id: g.id,
     event_template_id: g.event_template_id,
@@ -64,7 +65,7 @@ export function ticketGroupRow(g: TicketGroup, counters: GroupCounters) {
 
 export interface EventRowOptions { meta: boolean; config: boolean; nextSessionStart: Date | null }
 
-export function eventTemplateRow(e: EventTemplate, opts: EventRowOptions) {
+export function eventTemplateRow(e: EventTemplate, opts: EventRowOptions): EventTemplateRow {
   return {
     id: e.id,
     seller_id: e.seller_id,
@@ -84,7 +85,7 @@ export function eventTemplateRow(e: EventTemplate, opts: EventRowOptions) {
   };
 }
 
-export function venueRow(v: { id: string; name: string; timezone: string; address: unknown }) {
+export function venueRow(v: { id: string; name: string; timezone: string; address: unknown }): VenueRow {
   return { id: v.id, name: v.name, timezone: v.timezone, address: v.address };
 }
 
@@ -98,12 +99,12 @@ export interface SessionFigures {
   messages: string[];
 }
 
-export function sessionRow(s: EventSession, f: SessionFigures) {
+export function sessionRow(s: EventSession, f: SessionFigures): SessionRow {
   return {
     id: s.id,
     event_template_id: s.event_template_id,
-    start_datetime: iso(s.start_datetime),
-    end_datetime: iso(s.end_datetime),
+    start_datetime: s.start_datetime.toISOString(),
+    end_datetime: s.end_datetime.toISOString(),
     capacity: s.capacity,
     used_capacity: f.used,
     oversell_capacity: s.oversell_capacity,

@@ -1,58 +1,18 @@
 import type { AxiosInstance } from 'axios';
 import type { MembershipResponse, UserResponse } from './auth';
-import type { Table } from './types';
+import type { MyOrdersAnswer, MySessionsAnswer, OrderSessionRow, ResendAnswer, ResetIdentityAnswer } from '../contract/account';
+import type { OrderAnswer, TicketOrderRow, TicketRow } from '../contract/cart';
 
 /** The account area's reads and the recovery calls (spec section 7). */
 
-export interface AccountTicketRow {
-  id: string;
-  state: string;
-  ticket_order_id: string | null;
-  event_session_id: string | null;
-  event_template_id: string;
-  ticket_type_id: string;
-  ticket_group_id: string;
-  handler: string | null;
-  admit_name: string | null;
-  adjusted_value: string;
-  scan_code: string | null;
-  start_datetime: string | null;
-  timezone: string | null;
-}
-
-export interface AccountOrderRow {
-  id: string;
-  order_number: string;
-  cart_id: string;
-  state: string;
-  purchased_on: string | null;
-  total_after_fees_price: string;
-}
-
-export interface OrderSessionRow {
-  id: string;
-  event_template_id: string;
-  name: string | null;
-  start_datetime: string | null;
-  end_datetime: string | null;
-  timezone: string | null;
-  ticket_count: number;
-  ticket_order_ids: string[];
-}
-
-interface Named { id: string; name: string }
-
+export type AccountTicketRow = TicketRow;
+export type AccountOrderRow = TicketOrderRow;
+export type { OrderSessionRow };
 /** Tables a my/* read may embed. */
-export interface AccountTables {
-  ticket?: Table<AccountTicketRow>;
-  ticket_type?: Table<Named>;
-  ticket_group?: Table<Named>;
-  event_template?: Table<Named>;
-  venue?: Table<Named & { timezone: string }>;
-}
+export type AccountTables = Omit<MyOrdersAnswer, 'ticket_order'>;
+export type OrdersResponse = MyOrdersAnswer | OrderAnswer;
+export type OrderSessionsResponse = MySessionsAnswer;
 
-export interface OrdersResponse extends AccountTables { ticket_order: Table<AccountOrderRow> }
-export interface OrderSessionsResponse extends AccountTables { order_session: Table<OrderSessionRow> }
 
 const CATALOGUE_EMBED = 'ticket,ticket.ticket_type,ticket.ticket_group,ticket.event_template,venue';
 /** Spec section 7, my/membership embeds (the ones this API serves). */
@@ -65,7 +25,7 @@ export async function getMyMembership(client: AxiosInstance): Promise<Membership
 
 /** GET my/ticket_order, newest first (optionally only some ids). */
 export async function getMyOrders(client: AxiosInstance, opts: { ids?: string[]; limit?: number } = {}): Promise<OrdersResponse> {
-  const { data } = await client.get<OrdersResponse>('my/ticket_order', { params: {
+  const { data } = await client.get<MyOrdersAnswer>('my/ticket_order', { params: {
     _embed: CATALOGUE_EMBED, ...(opts.ids?.length ? { 'id._in': opts.ids.join(',') } : {}), ...(opts.limit ? { _limit: opts.limit } : {}),
   } });
   return data;
@@ -73,7 +33,7 @@ export async function getMyOrders(client: AxiosInstance, opts: { ids?: string[];
 
 /** GET ticket_order/{id}: one order with its tickets; 404 when it is not the caller's. */
 export async function getAccountOrder(client: AxiosInstance, orderId: string): Promise<OrdersResponse> {
-  const { data } = await client.get<OrdersResponse>(`ticket_order/${encodeURIComponent(orderId)}`, {
+  const { data } = await client.get<OrderAnswer>(`ticket_order/${encodeURIComponent(orderId)}`, {
     params: { _embed: 'ticket,ticket_type,ticket_group,event_template,venue' },
   });
   return data;
@@ -94,19 +54,19 @@ export async function requestPasswordReset(client: AxiosInstance, email: string)
 
 /** POST password_reset/validate: the e-mail of the account the token resets. */
 export async function validateResetToken(client: AxiosInstance, token: string): Promise<string> {
-  const { data } = await client.post<{ identity: Table<{ email: string }> }>('password_reset/validate', { token });
+  const { data } = await client.post<ResetIdentityAnswer>('password_reset/validate', { token });
   return data.identity._data[0]?.email ?? '';
 }
 
 export async function resetPassword(client: AxiosInstance, token: string, password: string, passwordConfirm: string): Promise<string> {
-  const { data } = await client.post<{ identity: Table<{ email: string }> }>('password_reset/reset',
+  const { data } = await client.post<ResetIdentityAnswer>('password_reset/reset',
     { token, password, password_confirm: passwordConfirm });
   return data.identity._data[0]?.email ?? '';
 }
 
 /** POST ticket_order/resend: mails the address's orders again (404 when it has none). */
 export async function resendOrders(client: AxiosInstance, email: string, membershipsOnly = false): Promise<number> {
-  const { data } = await client.post<{ ticket_order: Table<unknown> }>('ticket_order/resend',
+  const { data } = await client.post<ResendAnswer>('ticket_order/resend',
     { email, ...(membershipsOnly ? { memberships_only: true } : {}) });
   return data.ticket_order._count;
 }

@@ -1,82 +1,16 @@
 import type { AxiosInstance } from 'axios';
-import type { Table } from './types';
+import type { AddLine, CartAnswer, CartItemRow, CartRow, CartState as CartStateSchema, GrandTotalsRow, TicketRow } from '../contract/cart';
+import type { Static } from 'typebox';
 
 /** One line to put in the cart (POST cart/modify `add`). Money (face_value) is a decimal string. */
-export interface ReserveLine {
-  event_session_id: string | null;
-  ticket_type_id: string;
-  admit_name?: string;
-  admit_email?: string;
-  face_value?: string;
-  seat_id?: string;
-}
+export type ReserveLine = AddLine;
+export type CartState = Static<typeof CartStateSchema>;
+export type CartGrandTotals = GrandTotalsRow;
+export type { CartItemRow, CartRow };
+export type CartItemType = CartItemRow['types'][number];
+export type CartTicketRow = TicketRow;
+export type CartResponse = CartAnswer;
 
-export type CartState = 'pending' | 'checking_out' | 'completed' | 'expired' | 'cancelled';
-
-export interface CartGrandTotals {
-  total_before_cartmod_price: string;
-  total_fee_fixed_outside: string;
-  total_fee_percent_outside: string;
-  total_cartmod_amount: string;
-  total_payments: string;
-  total_outstanding: string;
-}
-
-/** Spec section 3 "Cart item (display)": the tickets of one event (and session), counted per type. */
-export interface CartItemType {
-  ticket_type_id: string;
-  ticket_type_name: string;
-  ticket_group_id?: string;
-  ticket_group_name: string;
-  ticketCount: number;
-  totalPrice: string;
-}
-
-export interface CartItemRow {
-  id: string;
-  name: string;
-  event_template_id: string;
-  event_session_id: string | null;
-  start_datetime: string | null;
-  image_url: string | null;
-  image_alt: string;
-  types: CartItemType[];
-  isAnchor: boolean;
-  isDependency: boolean;
-  isMembershipEvent: boolean;
-  ticketIds: string[];
-}
-
-export interface CartRow {
-  id: string;
-  cart_number: string;
-  state: CartState;
-  seller_id: string;
-  expires_at: string | null;
-  expires_in: number | null;
-  extended_at: string | null;
-  cart_fees: { gateway_id: 'test' | 'free'; account_id: string; grand_totals: CartGrandTotals };
-  items: CartItemRow[];
-  ticket_order_ids: string[];
-}
-
-export interface CartTicketRow {
-  id: string;
-  state: string;
-  event_session_id: string | null;
-  ticket_type_id: string;
-  ticket_group_id: string;
-  adjusted_value: string;
-  fees: string;
-  start_datetime: string | null;
-  timezone: string | null;
-}
-
-export interface CartResponse {
-  cart: Table<CartRow>;
-  ticket: Table<CartTicketRow>;
-  venue?: Table<{ id: string; name: string; timezone: string }>;
-}
 
 const path = (id: string) => `cart/${encodeURIComponent(id)}`;
 

@@ -1,16 +1,9 @@
 import type { AxiosInstance } from 'axios';
-import type { Table } from './types';
-import type { TicketOrderRow } from './orders';
+import type { GuestIdentityAnswer, GuestIdentityBody } from '../contract/account';
+import type { OrderAnswer } from '../contract/cart';
 
 /** POST user body: the guest purchaser (spec section 7; the server validates again with section 5 rules). */
-export interface PurchaserBody {
-  first_name: string;
-  last_name: string;
-  email: string;
-  email_confirm?: string;
-  phone?: string | null;
-  zip_code?: string | null;
-}
+export type PurchaserBody = GuestIdentityBody;
 
 export interface CardData { number: string; exp_month: number; exp_year: number; cvc: string }
 
@@ -23,13 +16,11 @@ export interface CheckoutBody {
   send_email: boolean;
 }
 
-export interface CheckoutResponse {
-  ticket_order: Table<TicketOrderRow & { access_token?: string }>;
-}
+export type CheckoutResponse = OrderAnswer;
 
 /** POST user -> the identity id the checkout refers to. */
 export async function createPurchaser(client: AxiosInstance, body: PurchaserBody): Promise<string> {
-  const { data } = await client.post<{ identity: Table<{ id: string; identity_id: string }> }>('user', body);
+  const { data } = await client.post<GuestIdentityAnswer>('user', body);
   const row = data.identity?._data?.[0];
   if (!row) throw new Error('POST user answered without an identity');
   return row.identity_id ?? row.id;

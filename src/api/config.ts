@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { ConfigResponse, ContentBlockDef, DeploymentConfig, SellerRow, StorefrontConfig } from './types';
 import { ApiError, toApiError } from './errors';
-import { configRead } from './first-reads';
+import { configRead } from '../contract/first-reads';
 
 /** GET /storefront-config.json: where the API is and which seller to show by default. */
 export async function fetchDeploymentConfig(fetchImpl: typeof fetch = fetch): Promise<DeploymentConfig> {

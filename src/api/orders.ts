@@ -1,36 +1,9 @@
 import type { AxiosInstance } from 'axios';
-import type { Table } from './types';
+import type { OrderAnswer, TicketOrderRow, TicketRow } from '../contract/cart';
 
-export interface TicketOrderRow {
-  id: string;
-  order_number: string;
-  cart_id: string;
-  state: string;
-  purchased_on: string | null;
-  total_before_fees_price: string;
-  total_fees: string;
-  total_discount: string;
-  total_after_fees_price: string;
-}
-
-export interface OrderTicketRow {
-  id: string;
-  state: string;
-  event_session_id: string | null;
-  event_template_id: string;
-  ticket_type_id: string;
-  adjusted_value: string;
-  start_datetime: string | null;
-  timezone: string | null;
-}
-
-export interface OrderResponse {
-  ticket_order: Table<TicketOrderRow>;
-  ticket?: Table<OrderTicketRow>;
-  ticket_type?: Table<{ id: string; name: string }>;
-  event_template?: Table<{ id: string; name: string }>;
-  venue?: Table<{ id: string; name: string; timezone: string }>;
-}
+export type { TicketOrderRow };
+export type OrderTicketRow = TicketRow;
+export type OrderResponse = OrderAnswer;
 
 /** GET ticket_order/{id}: readable by the browser that owns the cart (cookie) or with the order's access token. */
 export async function getOrder(client: AxiosInstance, orderId: string, accessToken?: string | null): Promise<OrderResponse> {

@@ -1,4 +1,4 @@
-import { BOOT_DATA_ID, readKey, type BootData } from './first-reads';
+import { BOOT_DATA_ID, readKey, type BootData } from '../contract/first-reads';
 
 /** How long after the page arrived its answers may stand in for a read: they are for the first screen only. */
 export const PRIMED_READS_TTL_MS = 10_000;

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/context';
-import { resolveLayout, type ScreenWithLayout, type SectionName } from '../app/layout';
+import { resolveLayout, type ScreenWithLayout, type SectionName } from '../domain/layout';
 import { ContentBlock } from './ContentBlock';
 
 interface Props<S extends ScreenWithLayout> {

@@ -92,3 +92,12 @@ export const ErrorItem = Type.Object({
 
 export const ErrorBody = Type.Object({ _data: Type.Array(ErrorItem, { minItems: 1 }) }, { additionalProperties: false, $id: 'ErrorBody' });
 export type ErrorBody = Static<typeof ErrorBody>;
+
+/** A refusal as the storefront holds it (src/api/errors.ts ApiError): the HTTP status and the first `_data` item. */
+export interface Refusal {
+  status: number;
+  _code: string;
+  _description: string;
+  _context?: string;
+  _extra?: Record<string, unknown>;
+}

@@ -2,7 +2,7 @@
  * Checkout rules without I/O (spec sections 5, 8, 9): purchaser field checks the schema cannot express,
  * the test-mode card fields, and how a failed checkout is handled.
  */
-import type { ApiError } from '../api/errors';
+import type { Refusal } from '../contract/errors';
 
 export const NAME_MAX = 50;
 export const EMAIL_MAX = 254;
@@ -79,7 +79,7 @@ export type CheckoutFailure =
   | { kind: 'unexpected' };
 
 /** Spec sections 4 and 8: what a failed POST user / guest_checkout means for the shopper. */
-export function classifyCheckoutError(error: ApiError): CheckoutFailure {
+export function classifyCheckoutError(error: Refusal): CheckoutFailure {
   const extra = error._extra ?? {};
   if (error.status === 402 && error._code === 'intent_requires_action' && typeof extra.intent_id === 'string') {
     return { kind: 'requires_action', intentId: extra.intent_id };

@@ -14,6 +14,8 @@ export function parseMoney(value: string | number | null | undefined, opts: { al
 }
 
 /** 1250 -> "12.50" (the wire's decimal string); null stays null. */
+export function money(minor: number): string;
+export function money(minor: number | null | undefined): string | null;
 export function money(minor: number | null | undefined): string | null {
   if (minor === null || minor === undefined) return null;
   const sign = minor < 0 ? '-' : '';

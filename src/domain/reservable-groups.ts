@@ -1,4 +1,4 @@
-import type { TicketGroupRow, TicketTypeRow } from '../api/events';
+import type { TicketGroupRow, TicketTypeRow } from '../contract/catalogue';
 
 /** Handlers sold per session (the server's isSessionSold); other groups are any-date admission. */
 const SESSION_HANDLERS = new Set(['tickets', 'passes', 'seated', 'citypass']);

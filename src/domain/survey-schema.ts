@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { SurveySpec } from '../api/events';
+import type { SurveySpec } from '../contract/catalogue';
 
 /**
  * A ticket group's survey spec as the JSON Schema its form shows, questions ordered by their propertyOrder. The

@@ -3,7 +3,7 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import equal from 'ajv/dist/runtime/equal';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { formKey } from './form-key';
+import { formKey } from '../contract/form-key';
 
 /**
  * Forms validate with validators the server compiled (server/forms/validators.ts): no code is compiled in the

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../helpers/db';
 import { buildTestApp, testDeps } from '../helpers/app';
 import { loadDemo } from '../helpers/auth';
-import { BOOT_DATA_ID, readKey, type BootData } from '../../src/api/first-reads';
+import { BOOT_DATA_ID, readKey, type BootData } from '../../src/contract/first-reads';
 import { coverSources, logoSrc } from '../../src/domain/page-images';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 import type { TicketGroupRow, TicketTypeRow } from '../../src/api/events';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLayout, SCREEN_SECTIONS } from '../../src/app/layout';
+import { resolveLayout, SCREEN_SECTIONS } from '../../src/domain/layout';
 import { selectContentBlocks, type ContentBlockDef } from '../../src/domain/content-blocks';
 
 const block = (name: string, over: Partial<ContentBlockDef> = {}): ContentBlockDef =>

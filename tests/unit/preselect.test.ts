@@ -39,16 +39,17 @@ const TZ = 'America/New_York';
 const group = (id: string, over: Partial<TicketGroupRow> = {}): TicketGroupRow => ({
   id, event_template_id: 'e1', name: id, description: null, summary: null, color: null, handler: 'tickets', hidden_type: 'public_browsable',
   _rank: 0, flexible: false, min_tickets_per_order: 0, max_tickets_per_order: 4, capacity: 60, oversell_capacity: 0, used_capacity: 0,
-  available_capacity: 60, exclude_from_event_capacity: false, available: true, additional_info_spec: null, meta: {}, config: {}, ...over,
+  available_capacity: 60, exclude_from_event_capacity: false, available: true, sales_start: null, sales_end: null, start_policy: null, start_policy_date: null, duration_new: null,
+  additional_info_spec: null, meta: {}, config: {}, ...over,
 });
 const type = (id: string, groupId: string, over: Partial<TicketTypeRow> = {}): TicketTypeRow => ({
   id, name: id[0].toUpperCase() + id.slice(1), _rank: 0, summary: null, description: null, currency_amount: '10.00',
-  currency_amount_min: null, currency_amount_max: null, discounted_amount: null, outside_fees: [], ticket_group_id: groupId,
+  currency_amount_min: null, currency_amount_max: null, discounted_amount: null, outside_fees: [], ticket_group_id: groupId, event_template_category: 'admission',
   member_only: false, available: true, ...over,
 });
 const session = (id: string, start: string, over: Partial<SessionRow> = {}): SessionRow => ({
   id, event_template_id: 'e1', start_datetime: start, end_datetime: start, capacity: 80, used_capacity: 0, oversell_capacity: 0,
-  sold_out: false, availableCapacity: 80, minPrice: '10.00', price: '10.00', priceIncrease: '0.00', annotations: [], ...over,
+  sold_out: false, availableCapacity: 80, minPrice: '10.00', price: '10.00', priceIncrease: '0.00', annotations: [], messages: [], ...over,
 });
 
 /** A timed event on two days (sessions at 10:00 and 11:00 New York time), with a second group for the tg filter. */
@@ -63,7 +64,7 @@ function flow(opts: { reserveFails?: boolean; anchorStart?: string } = {}) {
   const data = { event: { id: 'e1', name: 'GA' }, venue: { id: 'v', name: 'V', timezone: TZ }, groups, types, messageRules: [], ticketRules: [] } as unknown as ReservableEvent;
   const api: ReservationApi = {
     getEvent: vi.fn(async () => data),
-    getCalendar: vi.fn(async () => Object.keys(byDate).map((date) => ({ date, enabled: true, status: 'available' as const, price: '10.00', min_price: '10.00' }))),
+    getCalendar: vi.fn(async () => Object.keys(byDate).map((date) => ({ date, enabled: true, status: 'available' as const, price: '10.00', min_price: '10.00', min_price_fees: { outside: null }, pricePrefix: null }))),
     getSessions: vi.fn(async (_e: string, date: string) => byDate[date] ?? []),
     getSession: vi.fn(async (_e: string, sid: string) => {
       const found = all.find((s) => s.id === sid);

@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { createApiClient } from '../../src/api/client';
 import { getSellerConfig } from '../../src/api/config';
 import { getAvailableEvents, getEvent } from '../../src/api/events';
-import { BOOT_DATA_ID, configRead, readKey, readUrl } from '../../src/api/first-reads';
+import { BOOT_DATA_ID, configRead, readKey, readUrl } from '../../src/contract/first-reads';
 import { primeReads, PRIMED_READS_TTL_MS, readBootData, takePrimedRead } from '../../src/api/primed-reads';
 
 /** A client whose network is a counter: every request that leaves it is recorded and answered with `{}`. */

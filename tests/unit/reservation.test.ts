@@ -8,18 +8,20 @@ const TZ = 'America/New_York';
 const group = (id: string, over: Partial<TicketGroupRow> = {}): TicketGroupRow => ({
   id, event_template_id: 'e1', name: id, description: null, summary: null, color: null, handler: 'tickets', hidden_type: 'public_browsable',
   _rank: 0, flexible: false, min_tickets_per_order: 0, max_tickets_per_order: 4, capacity: 60, oversell_capacity: 0, used_capacity: 0,
-  available_capacity: 60, exclude_from_event_capacity: false, available: true, additional_info_spec: null, meta: { admit_names: 'optional' },
+  available_capacity: 60, exclude_from_event_capacity: false, available: true, sales_start: null, sales_end: null, start_policy: null, start_policy_date: null, duration_new: null,
+  additional_info_spec: null, meta: { admit_names: 'optional' },
   config: {}, ...over,
 });
 const type = (id: string, groupId: string, over: Partial<TicketTypeRow> = {}): TicketTypeRow => ({
   id, name: id, _rank: 0, summary: null, description: null, currency_amount: '10.00', currency_amount_min: null, currency_amount_max: null,
-  discounted_amount: null, outside_fees: [], ticket_group_id: groupId, member_only: false, available: true, ...over,
+  discounted_amount: null, outside_fees: [], ticket_group_id: groupId, event_template_category: 'admission', member_only: false, available: true, ...over,
 });
 const day = (date: string, over: Partial<CalendarDayRow> = {}): CalendarDayRow =>
-  ({ date, enabled: true, status: 'available', price: '10.00', min_price: '10.00', ariaLabel: date, ...over });
+  ({ date, enabled: true, status: 'available', price: '10.00', min_price: '10.00', min_price_fees: { outside: null }, pricePrefix: null,
+    ariaLabel: date, ...over });
 const session = (id: string, start: string, over: Partial<SessionRow> = {}): SessionRow => ({
   id, event_template_id: 'e1', start_datetime: start, end_datetime: start, capacity: 80, used_capacity: 0, oversell_capacity: 0,
-  sold_out: false, availableCapacity: 80, minPrice: '10.00', price: '10.00', priceIncrease: '0.00', annotations: [], ...over,
+  sold_out: false, availableCapacity: 80, minPrice: '10.00', price: '10.00', priceIncrease: '0.00', annotations: [], messages: [], ...over,
 });
 
 const survey = { type: 'object', required: ['zip'], properties: { zip: { type: 'string' }, age: { type: 'integer' } } };
@@ -32,9 +34,9 @@ function setup(opts: { groups?: TicketGroupRow[]; calendar?: CalendarDayRow[]; s
   const types = [type('adult', 'timed'), type('child', 'timed'), type('pass', 'anyday'), type('member', 'members')];
   const data: ReservableEvent = {
     event: { id: 'e1', seller_id: 's', name: 'GA', category: 'admission', subtitle: null, summary: null, description: null,
-      event_type: 'repeating', hidden_type: 'public_browsable', venue_id: 'v', _rank: 0, meta: {} },
-    venue: { id: 'v', name: 'Venue', timezone: TZ }, groups, types,
-    messageRules: [{ id: 'r1', _rank: 0, triggers: { quantity: { min: 3, ticket_group_ids: ['timed'] } },
+      event_type: 'repeating', hidden_type: 'public_browsable', venue_id: 'v', _rank: 0, metadata: {}, next_session_start: null, meta: {} },
+    venue: { id: 'v', name: 'Venue', timezone: TZ, address: {} }, groups, types,
+    messageRules: [{ id: 'r1', event_template_id: 'e1', _rank: 0, triggers: { quantity: { min: 3, ticket_group_ids: ['timed'] } },
       actions: [{ type: 'quantity_message', text: 'Groups of 3 or more: call us.' }] }],
     ticketRules: [],
   };

@@ -1,18 +1,22 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
+import { table } from '../../../src/contract/tables';
+import type { IdentityRow, ProfileBody, UserAnswer, UserRow } from '../../../src/contract/account';
 import { DomainError } from '../errors';
 import { hashPassword } from '../password';
 import { passwordProblems } from './password-rules';
 import { hasRealEmail, normalEmail } from './tokens';
 import type { Auth, Identity, User } from './sessions';
 
+export type { ProfileBody };
+
 /** The wire rows of GET my/user: the user, and its identity (meta only when asked). */
-export function userWire(user: User) {
+export function userWire(user: User): UserRow {
   return { id: user.id, seller_id: user.seller_id, identity_id: user.identity_id, email: hasRealEmail(user.email) ? user.email : null,
     has_email: hasRealEmail(user.email), has_password: !!user.password_hash };
 }
-export function identityWire(identity: Identity, withMeta: boolean) {
-  const { owner_token_hash: _hidden, ...meta } = (identity.meta ?? {}) as Record<string, unknown>;
+export function identityWire(identity: Identity, withMeta: boolean): IdentityRow {
+  const { owner_token_hash: _hidden, ...meta } = identity.meta ?? {};
   return {
     id: identity.id, first_name: identity.first_name, last_name: identity.last_name,
     email: hasRealEmail(identity.email) ? identity.email : null, phone: identity.phone, address: identity.address,
@@ -21,10 +25,9 @@ export function identityWire(identity: Identity, withMeta: boolean) {
   };
 }
 
-export interface ProfileBody {
-  first_name?: string; last_name?: string; email?: string; email_confirm?: string; password?: string; phone?: string | null;
-  address?: string | null; address_more?: string | null; city?: string | null; state?: string | null; region?: string | null;
-  country?: string | null; zip_code?: string | null; additional_info?: Record<string, unknown>;
+/** GET my/user (and every login): the user and its identity. */
+export function userAnswer(auth: Auth, withMeta: boolean): UserAnswer {
+  return { user: table([userWire(auth.user)]), identity: table([identityWire(auth.identity, withMeta)]) };
 }
 
 const invalid = (field: string, description: string, extra: Record<string, unknown> = {}) =>

@@ -1,5 +1,7 @@
 import type { Deps } from '../../deps';
-import { tables, type Tables } from '../../../src/contract/tables';
+import { table, type TableOf } from '../../../src/contract/tables';
+import type { MembershipRow, MyMembershipsAnswer, MyOrdersAnswer, MySessionsAnswer, OrderSessionRow, RoleRow } from '../../../src/contract/account';
+import type { CartEventTemplateRow, CartSessionRow, CartTicketGroupRow, CartTicketTypeRow, CartVenueRow } from '../../../src/contract/cart';
 import { catalogueWire, orderWire, relatedRows, ticketWire } from '../cart/view';
 
 /**
@@ -7,12 +9,32 @@ import { catalogueWire, orderWire, relatedRows, ticketWire } from '../cart/view'
  * no id a client sends can reach another user's orders, sessions or memberships.
  */
 export interface ListOpts { embed: Set<string>; limit: number; offset: number }
-const CATALOGUE = ['ticket_type', 'ticket_group', 'event_template', 'event_session', 'venue'] as const;
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const instant = (d: Date | string) => new Date(d).toISOString();
 const leaf = (embed: Set<string>) => new Set([...embed].map((e) => e.split('.').pop()!));
 
+/** The catalogue tables a my/* read embeds. */
+interface CatalogueTables {
+  ticket_type?: TableOf<CartTicketTypeRow>;
+  ticket_group?: TableOf<CartTicketGroupRow>;
+  event_template?: TableOf<CartEventTemplateRow>;
+  event_session?: TableOf<CartSessionRow>;
+  venue?: TableOf<CartVenueRow>;
+}
+
+/** The catalogue rows the tickets refer to, for the tables `embed` names. */
+function catalogueTables(embed: Set<string>, rel: Awaited<ReturnType<typeof relatedRows>>): CatalogueTables {
+  const cat = catalogueWire(rel);
+  const out: CatalogueTables = {};
+  if (embed.has('ticket_type')) out.ticket_type = table(cat.ticket_type);
+  if (embed.has('ticket_group')) out.ticket_group = table(cat.ticket_group);
+  if (embed.has('event_template')) out.event_template = table(cat.event_template);
+  if (embed.has('event_session')) out.event_session = table(cat.event_session);
+  if (embed.has('venue')) out.venue = table(cat.venue);
+  return out;
+}
+
 /** GET my/ticket_order: the user's orders, newest first; embeds ticket and the catalogue rows. */
-export async function myOrders(deps: Deps, identityId: string, opts: ListOpts & { ids?: string[] }): Promise<Tables> {
+export async function myOrders(deps: Deps, identityId: string, opts: ListOpts & { ids?: string[] }): Promise<MyOrdersAnswer> {
   let q = deps.db.selectFrom('ticket_order').where('identity_id', '=', identityId);
   if (opts.ids?.length) q = q.where('id', 'in', opts.ids);
   const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -22,15 +44,15 @@ export async function myOrders(deps: Deps, identityId: string, opts: ListOpts & 
     : [];
   const embed = leaf(opts.embed);
   const rel = await relatedRows(deps.db, tickets);
-  const cat = catalogueWire(rel);
-  const out: Record<string, unknown> = { ticket_order: { _data: orders.map((o) => orderWire(o)), _count: Number(count.n) } };
-  if (embed.has('ticket')) out.ticket = tickets.map((t) => ticketWire(t, rel));
-  for (const name of CATALOGUE) if (embed.has(name)) out[name] = cat[name];
-  return tables(out as never);
+  return {
+    ticket_order: table(orders.map((o) => orderWire(o)), Number(count.n)),
+    ...(embed.has('ticket') ? { ticket: table(tickets.map((t) => ticketWire(t, rel))) } : {}),
+    ...catalogueTables(embed, rel),
+  };
 }
 
 /** GET my/order_session: sessions the user holds tickets for in the given states (default booked, redeemed). */
-export async function mySessions(deps: Deps, identityId: string, opts: ListOpts & { states: string[]; from?: Date; id?: string }): Promise<Tables> {
+export async function mySessions(deps: Deps, identityId: string, opts: ListOpts & { states: string[]; from?: Date; id?: string }): Promise<MySessionsAnswer> {
   const tickets = await deps.db.selectFrom('ticket').innerJoin('ticket_order', 'ticket_order.id', 'ticket.ticket_order_id')
     .innerJoin('event_session', 'event_session.id', 'ticket.event_session_id')
     .selectAll('ticket').where('ticket_order.identity_id', '=', identityId).where('ticket.state', 'in', opts.states as never)
@@ -42,57 +64,57 @@ export async function mySessions(deps: Deps, identityId: string, opts: ListOpts 
   const page = sessions.slice(opts.offset, opts.offset + opts.limit);
   const shown = new Set(page.map((s) => s.id));
   const embed = leaf(opts.embed);
-  const cat = catalogueWire(rel);
-  const rows = page.map((s) => {
+  const rows = page.map((s): OrderSessionRow => {
     const mine = tickets.filter((t) => t.event_session_id === s.id);
     const template = rel.templates.find((e) => e.id === s.event_template_id);
-    return { id: s.id, event_template_id: s.event_template_id, name: template?.name ?? null, start_datetime: iso(s.start_datetime),
-      end_datetime: iso(s.end_datetime), timezone: rel.venues.find((v) => v.id === template?.venue_id)?.timezone ?? null,
-      ticket_count: mine.length, ticket_order_ids: [...new Set(mine.map((t) => t.ticket_order_id))] };
+    // The join on ticket_order above: every one of these tickets has its order.
+    const orderIds = mine.map((t) => t.ticket_order_id).filter((id): id is string => id !== null);
+    return { id: s.id, event_template_id: s.event_template_id, name: template?.name ?? null, start_datetime: instant(s.start_datetime),
+      end_datetime: instant(s.end_datetime), timezone: rel.venues.find((v) => v.id === template?.venue_id)?.timezone ?? null,
+      ticket_count: mine.length, ticket_order_ids: [...new Set(orderIds)] };
   });
-  const out: Record<string, unknown> = { order_session: { _data: rows, _count: sessions.length } };
-  if (embed.has('ticket')) out.ticket = tickets.filter((t) => shown.has(t.event_session_id!)).map((t) => ticketWire(t, rel));
-  for (const name of CATALOGUE) if (embed.has(name)) out[name] = cat[name];
-  return tables(out as never);
+  return {
+    order_session: table(rows, sessions.length),
+    ...(embed.has('ticket') ? { ticket: table(tickets.filter((t) => shown.has(t.event_session_id!)).map((t) => ticketWire(t, rel))) } : {}),
+    ...catalogueTables(embed, rel),
+  };
 }
 
 /** GET my/membership: the user's memberships, newest term first; embeds role, its program, order and ticket. */
-export async function myMemberships(deps: Deps, identityId: string, opts: ListOpts): Promise<Tables> {
+export async function myMemberships(deps: Deps, identityId: string, opts: ListOpts): Promise<MyMembershipsAnswer> {
   const rows = await deps.db.selectFrom('membership').selectAll().where('identity_id', '=', identityId)
     .orderBy('valid_to', 'desc').orderBy('id').limit(opts.limit).offset(opts.offset).execute();
   const embed = leaf(opts.embed);
   const roleIds = [...new Set(rows.map((m) => m.role_id))];
   const roles = roleIds.length ? await deps.db.selectFrom('role').selectAll().where('id', 'in', roleIds).execute() : [];
-  const out: Record<string, unknown> = {
-    membership: rows.map((m) => {
+  const out: MyMembershipsAnswer = {
+    membership: table(rows.map((m): MembershipRow => {
       const role = roles.find((r) => r.id === m.role_id);
       return { id: m.id, scan_code: m.scan_code, role_id: m.role_id, membership_program_id: m.membership_program_id, state: m.state,
-        auto_renew_state: m.auto_renew_state, valid_from: iso(m.valid_from), valid_to: iso(m.valid_to), validFrom: iso(m.valid_from),
-        validTo: iso(m.valid_to), member_event_purchase_limit: m.member_event_purchase_limit, ticket_order_id: m.ticket_order_id,
+        auto_renew_state: m.auto_renew_state, valid_from: instant(m.valid_from), valid_to: instant(m.valid_to), validFrom: instant(m.valid_from),
+        validTo: instant(m.valid_to), member_event_purchase_limit: m.member_event_purchase_limit, ticket_order_id: m.ticket_order_id,
         ticket_id: m.ticket_id, ticket_group_id: m.ticket_group_id, event_template_id: m.event_template_id, identity_id: m.identity_id,
         benefits: role?.benefits ?? [] };
-    }),
+    })),
   };
   if (embed.has('role')) {
-    out.role = roles.map((r) => ({ id: r.id, name: r.name, _rank: r._rank, membership_program_id: r.membership_program_id,
+    out.role = table(roles.map((r): RoleRow => ({ id: r.id, name: r.name, _rank: r._rank, membership_program_id: r.membership_program_id,
       ticket_type_id: r.ticket_type_id, duration_months: r.duration_months, giftable: r.giftable, auto_renew: r.auto_renew,
-      member_event_purchase_limit: r.member_event_purchase_limit, benefits: r.benefits }));
+      member_event_purchase_limit: r.member_event_purchase_limit, benefits: r.benefits })));
   }
   if (embed.has('membership_program')) {
     const ids = [...new Set(rows.map((m) => m.membership_program_id))];
-    out.membership_program = ids.length
-      ? (await deps.db.selectFrom('membership_program').select(['id', 'name', '_rank']).where('id', 'in', ids).execute()) : [];
+    out.membership_program = table(ids.length
+      ? (await deps.db.selectFrom('membership_program').select(['id', 'name', '_rank']).where('id', 'in', ids).execute()) : []);
   }
   const orderIds = rows.map((m) => m.ticket_order_id).filter((v): v is string => !!v);
   if (embed.has('ticket_order')) {
-    out.ticket_order = orderIds.length
-      ? (await deps.db.selectFrom('ticket_order').selectAll().where('id', 'in', orderIds).execute()).map((o) => orderWire(o)) : [];
+    out.ticket_order = table(orderIds.length
+      ? (await deps.db.selectFrom('ticket_order').selectAll().where('id', 'in', orderIds).execute()).map((o) => orderWire(o)) : []);
   }
   const ticketIds = rows.map((m) => m.ticket_id).filter((v): v is string => !!v);
   const tickets = ticketIds.length ? await deps.db.selectFrom('ticket').selectAll().where('id', 'in', ticketIds).execute() : [];
   const rel = await relatedRows(deps.db, tickets);
-  if (embed.has('ticket')) out.ticket = tickets.map((t) => ticketWire(t, rel));
-  const cat = catalogueWire(rel);
-  for (const name of CATALOGUE) if (embed.has(name)) out[name] = cat[name];
-  return tables(out as never);
+  if (embed.has('ticket')) out.ticket = table(tickets.map((t) => ticketWire(t, rel)));
+  return { ...out, ...catalogueTables(embed, rel) };
 }

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
+import type { OtpRequestAnswer } from '../../../src/contract/account';
 import { DomainError } from '../errors';
 import { hit } from './rate-limit';
 import { OTP_MINUTES, sendNoAccountMail, sendOtpMail } from './mails';
@@ -9,11 +10,11 @@ import { isEmail, newOtp, newSecret, normalEmail, otpHash, sameHash, sha256 } fr
 export const OTP_MAX_ATTEMPTS = 3;
 
 /**
- * POST login/request_otp: a token for the browser and, by mail, the passcode and a one-time link.
+ * POST login/request_otp: a token for the browser (and its lifetime in seconds) and, by mail, the passcode and a one-time link.
  * The answer is the same whether or not the address has an account; without one the token can never
  * verify (it has no code) and the mailbox is told so instead.
  */
-export async function requestOtp(deps: Deps, seller: Seller, rawEmail: string, ip: string): Promise<string> {
+export async function requestOtp(deps: Deps, seller: Seller, rawEmail: string, ip: string): Promise<OtpRequestAnswer> {
   const email = normalEmail(rawEmail);
   if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'request_otp', { field: 'email' });
   await hit(deps, 'otp_request_ip', `${seller.id}:${ip}`);
@@ -28,7 +29,7 @@ export async function requestOtp(deps: Deps, seller: Seller, rawEmail: string, i
   }).execute();
   if (user && code) await sendOtpMail(deps, seller, user.email, code, token);
   else await sendNoAccountMail(deps, seller, email);
-  return token;
+  return { token, expires_in: OTP_MINUTES * 60 };
 }
 
 const dead = () => new DomainError('not_authorized', 'This passcode can no longer be used. Please request a new one.', 'otp');

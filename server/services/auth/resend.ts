@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
+import type { ResendAnswer } from '../../../src/contract/account';
 import { DomainError } from '../errors';
 import { sendOrderMail } from '../mail';
 import { hit } from './rate-limit';
@@ -22,17 +23,18 @@ function ordersQuery(deps: Deps, sellerId: string, membershipsOnly: boolean) {
   return q.orderBy('ticket_order.purchased_on', 'desc').limit(RESEND_MAX_ORDERS);
 }
 
-async function mailAll(deps: Deps, orderIds: string[]): Promise<number> {
+/** Mails each order; the answer counts the mails that went out (no rows: nothing about the orders is shown). */
+async function mailAll(deps: Deps, orderIds: string[]): Promise<ResendAnswer> {
   let sent = 0;
   for (const id of orderIds) if (await sendOrderMail(deps, id)) sent += 1;
-  return sent;
+  return { ticket_order: { _data: [], _count: sent } };
 }
 
 /**
  * POST ticket_order/resend: the order mails again, to the address on the orders (never elsewhere).
  * 404 with the spec's text when the address has no orders.
  */
-export async function resendByEmail(deps: Deps, seller: Seller, rawEmail: string, membershipsOnly: boolean, ip: string): Promise<number> {
+export async function resendByEmail(deps: Deps, seller: Seller, rawEmail: string, membershipsOnly: boolean, ip: string): Promise<ResendAnswer> {
   const email = normalEmail(rawEmail);
   if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'resend', { field: 'email' });
   await hit(deps, 'resend_ip', `${seller.id}:${ip}`);
@@ -43,7 +45,7 @@ export async function resendByEmail(deps: Deps, seller: Seller, rawEmail: string
 }
 
 /** POST my/ticket_order/resend: the logged-in user's own orders. */
-export async function resendMine(deps: Deps, seller: Seller, identityId: string, membershipsOnly: boolean): Promise<number> {
+export async function resendMine(deps: Deps, seller: Seller, identityId: string, membershipsOnly: boolean): Promise<ResendAnswer> {
   await hit(deps, 'resend_email', `${seller.id}:identity:${identityId}`);
   const orders = await ordersQuery(deps, seller.id, membershipsOnly).where('ticket_order.identity_id', '=', identityId).execute();
   if (!orders.length) throw noOrders();

@@ -1,5 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
+import { table } from '../../../src/contract/tables';
+import type { PasswordResetRequestAnswer, ResetIdentityAnswer } from '../../../src/contract/account';
 import { DomainError } from '../errors';
 import { hashPassword } from '../password';
 import { RESET_MINUTES, sendResetMail } from './mails';
@@ -25,8 +27,17 @@ export async function sendPasswordResetFor(deps: Deps, seller: Seller, user: Use
   await sendResetMail(deps, seller, user.email, token);
 }
 
+/** The answer of validate and reset: the e-mail of the account. */
+const identityAnswer = (email: string): ResetIdentityAnswer => ({ identity: table([{ email }]) });
+
 /** POST password_reset/request: the same answer for every address; a mail only when an account exists. */
-export async function requestPasswordReset(deps: Deps, seller: Seller, rawEmail: string, ip: string): Promise<void> {
+export async function requestPasswordReset(deps: Deps, seller: Seller, rawEmail: string, ip: string): Promise<PasswordResetRequestAnswer> {
+  await mailPasswordReset(deps, seller, rawEmail, ip);
+  // The same answer whether or not the address has an account.
+  return { password_reset: table([{ requested: true }]) };
+}
+
+async function mailPasswordReset(deps: Deps, seller: Seller, rawEmail: string, ip: string): Promise<void> {
   const email = normalEmail(rawEmail);
   if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'password_reset', { field: 'email' });
   await hit(deps, 'reset_request_ip', `${seller.id}:${ip}`);
@@ -53,19 +64,19 @@ async function liveToken(deps: Deps, seller: Seller, token: string) {
 }
 
 /** POST password_reset/validate: the identity e-mail the token belongs to. */
-export async function validateResetToken(deps: Deps, seller: Seller, token: string): Promise<string> {
+export async function validateResetToken(deps: Deps, seller: Seller, token: string): Promise<ResetIdentityAnswer> {
   const row = await liveToken(deps, seller, token);
   const user = await findUserByEmail(deps, seller.id, row.email);
   if (!user) throw new DomainError('not_found', RESET_LINK_INVALID, 'password_reset');
-  return user.email;
+  return identityAnswer(user.email);
 }
 
 /**
  * POST password_reset/reset: checks the password rules, hashes (slow, outside the transaction), then
  * consumes the token with one conditional update in the same transaction that stores the hash, ends the
- * user's sessions and voids the user's other reset tokens. Returns the e-mail.
+ * user's sessions and voids the user's other reset tokens. Answers the e-mail.
  */
-export async function resetPassword(deps: Deps, seller: Seller, token: string, password: string): Promise<string> {
+export async function resetPassword(deps: Deps, seller: Seller, token: string, password: string): Promise<ResetIdentityAnswer> {
   const problems = passwordProblems(password);
   if (problems.length) {
     throw new DomainError('validation_failed', 'Invalid password', 'password_reset', { field: 'password', rules: problems });
@@ -87,5 +98,5 @@ export async function resetPassword(deps: Deps, seller: Seller, token: string, p
     await trx.deleteFrom('auth_session').where('user_id', '=', target.id).execute();
     return target;
   });
-  return user.email;
+  return identityAnswer(user.email);
 }

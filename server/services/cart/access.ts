@@ -63,3 +63,9 @@ export async function loadOwnedCart(db: Db, cartId: string, caller: Caller) {
   if (!isCartOwner(cart, caller)) throw cartAccessDenied(cartId);
   return cart;
 }
+
+/** The seller a cart belongs to (requests about a cart need not name the seller). */
+export async function sellerOfCart(db: Db, cartId: string): Promise<Seller | undefined> {
+  if (!isUuid(cartId)) return undefined;
+  return db.selectFrom('seller').innerJoin('cart', 'cart.seller_id', 'seller.id').selectAll('seller').where('cart.id', '=', cartId).executeTakeFirst();
+}

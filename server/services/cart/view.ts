@@ -1,8 +1,11 @@
 import type { Deps } from '../../deps';
 import type { Db } from '../../db';
-import type { Seller } from '../../db/types';
+import type { Seller, Ticket, TicketOrder } from '../../db/types';
 import { money } from '../../../src/domain/money';
-import { tables, type Tables } from '../../../src/contract/tables';
+import { table } from '../../../src/contract/tables';
+import type {
+  CartAnswer, CartEventTemplateRow, CartSessionRow, CartTicketGroupRow, CartTicketTypeRow, CartVenueRow, GrandTotalsRow, TicketOrderRow, TicketRow,
+} from '../../../src/contract/cart';
 import { expiresIn, grandTotals, type GrandTotals } from '../../../src/domain/cart-rules';
 import { loadOwnedCart, type Caller } from './access';
 import { expireCarts } from './expiry';
@@ -11,8 +14,12 @@ import { expireCarts } from './expiry';
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const LIVE = ['in_cart', 'held', 'booked', 'redeemed'];
 
-export function moneyTotals(t: GrandTotals) {
-  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, money(v)]));
+export function moneyTotals(t: GrandTotals): GrandTotalsRow {
+  return {
+    total_before_cartmod_price: money(t.total_before_cartmod_price), total_fee_fixed_outside: money(t.total_fee_fixed_outside),
+    total_fee_percent_outside: money(t.total_fee_percent_outside), total_cartmod_amount: money(t.total_cartmod_amount),
+    total_payments: money(t.total_payments), total_outstanding: money(t.total_outstanding),
+  };
 }
 
 export function linesOf(tickets: Array<{ adjusted_value: number; fees: number; handler_data: Record<string, any> }>) {
@@ -39,7 +46,7 @@ export async function relatedRows(db: Db, tickets: Array<{ ticket_type_id: strin
 }
 type Related = Awaited<ReturnType<typeof relatedRows>>;
 
-export function ticketWire(t: Record<string, any>, rel: Related) {
+export function ticketWire(t: Ticket, rel: Related): TicketRow {
   const session = rel.sessions.find((s) => s.id === t.event_session_id);
   const template = rel.templates.find((e) => e.id === t.event_template_id);
   const venue = rel.venues.find((v) => v.id === template?.venue_id);
@@ -55,7 +62,10 @@ export function ticketWire(t: Record<string, any>, rel: Related) {
   };
 }
 
-export function catalogueWire(rel: Related) {
+export function catalogueWire(rel: Related): {
+  ticket_type: CartTicketTypeRow[]; ticket_group: CartTicketGroupRow[]; event_template: CartEventTemplateRow[]; event_session: CartSessionRow[];
+  venue: CartVenueRow[];
+} {
   return {
     ticket_type: rel.types.map((t) => ({ id: t.id, name: t.name, _rank: t._rank, summary: t.summary, ticket_group_id: t.ticket_group_id,
       currency_amount: money(t.price), currency_amount_min: money(t.price_min), currency_amount_max: money(t.price_max),
@@ -64,8 +74,8 @@ export function catalogueWire(rel: Related) {
       min_tickets_per_order: g.min_tickets_per_order, max_tickets_per_order: g.max_tickets_per_order, meta: g.meta })),
     event_template: rel.templates.map((e) => ({ id: e.id, name: e.name, category: e.category, subtitle: e.subtitle,
       venue_id: e.venue_id, event_type: e.event_type, meta: e.meta })),
-    event_session: rel.sessions.map((s) => ({ id: s.id, event_template_id: s.event_template_id, start_datetime: iso(s.start_datetime),
-      end_datetime: iso(s.end_datetime) })),
+    event_session: rel.sessions.map((s) => ({ id: s.id, event_template_id: s.event_template_id, start_datetime: s.start_datetime.toISOString(),
+      end_datetime: s.end_datetime.toISOString() })),
     venue: rel.venues.map((v) => ({ id: v.id, name: v.name, timezone: v.timezone })),
   };
 }
@@ -103,7 +113,7 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
 }
 
 /** GET cart/{id}: the cart, its tickets and totals; a pending cart whose hold is up is released first. */
-export async function cartView(deps: Deps, cartId: string, caller: Caller, opts: { embed: Set<string>; allTickets?: boolean }): Promise<Tables> {
+export async function cartView(deps: Deps, cartId: string, caller: Caller, opts: { embed: Set<string>; allTickets?: boolean }): Promise<CartAnswer> {
   let cart = await loadOwnedCart(deps.db, cartId, caller);
   const now = deps.now();
   if (cart.state === 'pending' && cart.expires_at && new Date(cart.expires_at).getTime() <= now.getTime()) {
@@ -121,29 +131,31 @@ export async function cartView(deps: Deps, cartId: string, caller: Caller, opts:
   const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
   const publicId = seller.public_identity_id;
 
-  const row = {
+  const row: CartAnswer['cart']['_data'][number] = {
     id: cart.id, cart_number: String(cart.cart_number), state: cart.state, seller_id: cart.seller_id, identity_id: cart.identity_id,
     ownedByPublicIdentity: cart.identity_id === publicId, channel_id: cart.channel_id, campaign: cart.campaign,
     expires_at: cart.state === 'pending' ? iso(cart.expires_at) : null,
     expires_in: cart.state === 'pending' ? expiresIn(cart.expires_at ? new Date(cart.expires_at) : null, now) : null,
-    extended_at: iso(cart.extended_at), created_at: iso(cart.created_at), additional_info: cart.additional_info,
+    extended_at: iso(cart.extended_at), created_at: cart.created_at.toISOString(), additional_info: cart.additional_info,
     cart_fees: { gateway_id: totals.total_outstanding > 0 ? 'test' : 'free', account_id: seller.id, grand_totals: moneyTotals(totals) },
     items: items(seller, live, rel), ticket_order_ids: orders.map((o) => o.id),
   };
-  const out: Record<string, unknown[]> = { cart: [row], ticket: shown.map((t) => ticketWire(t, rel)) };
+  const out: CartAnswer = { cart: table([row]), ticket: table(shown.map((t) => ticketWire(t, rel))) };
   const embed = new Set([...opts.embed].map((e) => e.split('.').pop()!));
   const cat = catalogueWire(rel);
-  for (const name of ['ticket_type', 'ticket_group', 'event_template', 'event_session', 'venue'] as const) {
-    if (embed.has(name)) out[name] = cat[name];
-  }
-  if (embed.has('ticket_order')) out.ticket_order = orders.map((o) => orderWire(o));
-  return tables(out);
+  if (embed.has('ticket_type')) out.ticket_type = table(cat.ticket_type);
+  if (embed.has('ticket_group')) out.ticket_group = table(cat.ticket_group);
+  if (embed.has('event_template')) out.event_template = table(cat.event_template);
+  if (embed.has('event_session')) out.event_session = table(cat.event_session);
+  if (embed.has('venue')) out.venue = table(cat.venue);
+  if (embed.has('ticket_order')) out.ticket_order = table(orders.map((o) => orderWire(o)));
+  return out;
 }
 
-export function orderWire(o: Record<string, any>) {
+export function orderWire(o: TicketOrder): TicketOrderRow {
   return {
     id: o.id, order_number: String(o.order_number), identity_id: o.identity_id, cart_id: o.cart_id, state: o.state,
-    purchased_on: iso(o.purchased_on), total_before_fees_price: money(o.total_before_fees), total_fees: money(o.total_fees),
+    purchased_on: o.purchased_on.toISOString(), total_before_fees_price: money(o.total_before_fees), total_fees: money(o.total_fees),
     total_discount: money(o.total_discount), total_after_fees_price: money(o.total_after_fees),
   };
 }

@@ -1,4 +1,4 @@
-import { blockShowsFor, selectContentBlocks, type ContentBlockDef, type Role, type RouteName } from '../domain/content-blocks';
+import { blockShowsFor, selectContentBlocks, type ContentBlockDef, type Role, type RouteName } from './content-blocks';
 
 /** The layout registry (DESIGN.md section 7): each screen is an ordered list of named sections. A seller's
  *  config `layout[routeName]` lists the sections to show, in order (a section left out is hidden, an unknown

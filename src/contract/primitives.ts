@@ -1,0 +1,87 @@
+import { Type, type TProperties, type TSchema } from 'typebox';
+
+/**
+ * Schema primitives of the API contract, shared by every route. The server validates input with them (Fastify and
+ * ajv) and serialises answers with them; the OpenAPI document at GET /api/openapi.json is generated from them; the
+ * storefront's wire types are `Static<>` of them. The browser imports this folder for types only.
+ */
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** Free text without control characters (PostgreSQL refuses NUL in text, and no filter needs them). */
+const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
+
+/** A uuid, in any case (ids are compared lower-cased). */
+export const Uuid = Type.String({ pattern: `^${UUID}$` });
+/** A comma list of at most 100 uuids. */
+export const UuidList = Type.String({ maxLength: 3700, pattern: `^${UUID}(,${UUID}){0,99}$` });
+/** Free text of a query (filters): bounded, no control characters. */
+export const SafeText = Type.String({ maxLength: 200, pattern: NO_CONTROL });
+/** The seller's id or slug (DESIGN.md section 3: the `_seller` query parameter). */
+export const SellerRef = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
+/** `_embed`: a comma list of related tables. */
+export const Embed = Type.String({ maxLength: 500, pattern: '^[A-Za-z0-9_.,]*$' });
+/** `_limit` is capped at 100 by the services; larger asks get 100 rows. */
+export const Limit = Type.Integer({ minimum: 0, maximum: 1_000_000_000 });
+export const Offset = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+/** Shape only; the services refuse impossible dates such as 2026-02-30. */
+export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** An ISO date-time with offset, or a plain date (start of that venue-local day). */
+export const DateOrDateTime = Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:?\\d{2})?)?$' });
+export const TimeOfDay = Type.String({ pattern: '^\\d{2}:\\d{2}$' });
+/** One of these strings (an `enum`). */
+export const Literals = <const T extends readonly string[]>(...values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: values });
+
+/** The spec's T/F query flags. */
+export const BoolFlag = Literals('T', 'F', 't', 'f', 'true', 'false', '1', '0');
+export const HiddenType = Literals('public_browsable', 'public_member_only', 'public_link_only', 'hidden');
+export const HiddenTypeList = Type.String({
+  maxLength: 200,
+  pattern: '^(public_browsable|public_member_only|public_link_only|hidden)(,(public_browsable|public_member_only|public_link_only|hidden))*$',
+});
+
+/** Ticket quantities: [{ticket_type_id, quantity}] (spec section 9: per-type cap 1000). */
+export const TicketLines = Type.Array(Type.Object({
+  ticket_type_id: Uuid, quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+}, { additionalProperties: false }), { minItems: 1, maxItems: 100 });
+
+/** `{ id }` path parameters. */
+export const IdParams = Type.Object({ id: Uuid });
+
+/** A query: `_seller` and the named keys, each checked; other keys (metadata.KEY, cache busters) pass. */
+export const Query = <P extends TProperties>(properties: P, opts: Record<string, unknown> = {}) =>
+  Type.Object({ _seller: Type.Optional(SellerRef), ...optionalAll(properties) }, { additionalProperties: true, ...opts });
+
+/** A request body: only the named keys. */
+export const Body = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
+
+type OptionalAll<P extends TProperties> = { [K in keyof P]: ReturnType<typeof Type.Optional<P[K]>> };
+function optionalAll<P extends TProperties>(properties: P): OptionalAll<P> {
+  return Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])) as OptionalAll<P>;
+}
+
+// ---- answers ----
+
+/** A row of an answer: closed, so a field the server sends but the contract does not name is a failure. */
+export const Row = <P extends TProperties>(properties: P, opts: Record<string, unknown> = {}) =>
+  Type.Object(properties, { additionalProperties: false, ...opts });
+
+/** Wire money: a decimal string with two places ("12.50"); src/domain/money.ts reads and writes it. */
+export const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
+/** A JSON type or null, as one `type` list (fast to serialise; OpenAPI 3.1 reads it as nullable). */
+const nullable = <T>(type: 'string' | 'integer' | 'number' | 'boolean', extra: Record<string, unknown> = {}) =>
+  Type.Unsafe<T | null>({ type: [type, 'null'], ...extra });
+export const NullableString = (extra: Record<string, unknown> = {}) => nullable<string>('string', extra);
+export const NullableInteger = () => nullable<number>('integer');
+export const NullableMoney = nullable<string>('string', { pattern: '^-?\\d+\\.\\d{2}$' });
+/** An instant, ISO 8601 in UTC. */
+export const Instant = Type.String({ format: 'date-time' });
+export const NullableInstant = nullable<string>('string', { format: 'date-time' });
+/** A body that is not JSON (an image, a script): bytes or text of a media type. */
+export const Binary = (mediaType: string, description: string) =>
+  Type.Unsafe<Uint8Array | string>({ type: 'string', contentMediaType: mediaType, description });
+
+/** Seller-defined JSON the storefront reads by key (meta, config, surveys): passed through as it is. */
+export const Json = Type.Unknown();
+export const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
+export type { TSchema };
