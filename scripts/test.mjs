@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type-check, unit + API tests (vitest), production build, browser tests (Playwright), then one
+// `npm test`: type-check, lint (ESLint, the layers by dependency-cruiser, Prettier), unit + API tests (vitest),
+// production build, browser tests (Playwright), then one
 // closing line "N passed, N failed" over both runners so CI and people read one figure.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ function counts(file, read) {
 
 let failedSteps = 0;
 if (run('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) failedSteps++;
+if (run('lint', 'npm', ['run', '--silent', 'lint']) !== 0) failedSteps++;
 if (run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) !== 0) failedSteps++;
 const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) === 0;
 if (!built) failedSteps++;

@@ -55,4 +55,4 @@ export function createApiClient({ baseURL, seller }: ApiClientOptions): AxiosIns
   return client;
 }
 
-export { imageUrl } from '../contract/image-url';
+export { imageUrl } from '../contract/urls';

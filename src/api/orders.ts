@@ -12,12 +12,3 @@ export async function getOrder(client: AxiosInstance, orderId: string, accessTok
   });
   return data;
 }
-
-/** The order's QR image under the cached API (the owner cookie travels with the img request; the token is a
- *  fallback for a browser that lost its cookie). */
-export function orderQrUrl(cachedApiBaseUrl: string, orderId: string, seller: string, accessToken?: string | null): string {
-  const base = cachedApiBaseUrl.endsWith('/') ? cachedApiBaseUrl.slice(0, -1) : cachedApiBaseUrl;
-  const query = new URLSearchParams({ _seller: seller });
-  if (accessToken) query.set('access_token', accessToken);
-  return `${base}/ticket_order/${encodeURIComponent(orderId)}/qrcode?${query.toString()}`;
-}

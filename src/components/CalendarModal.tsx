@@ -1,12 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarDayRow } from '../api/events';
-import { addDays } from '../domain/dates';
+import type { CalendarDayRow } from '../contract/catalogue';
+import { addDays, longDateLabel } from '../domain/dates';
 import { calendarMonth, compareMonths, DAYS_PER_WEEK, type YearMonth } from '../domain/calendar-grid';
 import { formatMoney } from '../domain/pricing';
 import { moneyToMinor } from '../domain/quantity';
 import { Modal } from './Modal';
-import { formatLongDateLabel, isDayAvailable } from './DatePicker';
+import { isDayAvailable } from '../domain/calendar-days';
 
 const monthOf = (date: string): YearMonth => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6].map((d) => new Date(Date.UTC(2026, 1, 1 + d))); // 1 Feb 2026 is a Sunday
@@ -118,7 +118,7 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
                         onFocus={() => setFocusDate(cell.date)}
                         onClick={() => { if (available) onSelect(cell.date); }}>
                         {/* Named by the API's ariaLabel; the short visible parts are hidden from the name. */}
-                        <span className="visually-hidden">{day?.ariaLabel ?? t('calendar.dayUnavailable', { date: formatLongDateLabel(cell.date) })}</span>
+                        <span className="visually-hidden">{day?.ariaLabel ?? t('calendar.dayUnavailable', { date: longDateLabel(cell.date) })}</span>
                         <span className="calendar-day__number" aria-hidden="true">{cell.day}</span>
                         {minor !== null && <span className="calendar-day__price" aria-hidden="true">{formatMoney(minor, currency).replace(/\.00$/, '')}</span>}
                         {status && <span className="calendar-day__status" aria-hidden="true">{status}</span>}

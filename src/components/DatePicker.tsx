@@ -1,38 +1,11 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarDayRow } from '../api/events';
-import { formatMoney } from '../domain/pricing';
-import { moneyToMinor } from '../domain/quantity';
+import type { CalendarDayRow } from '../contract/catalogue';
+import { dayPriceText, formatShortDate, isDayAvailable } from '../domain/calendar-days';
+import { longDateLabel } from '../domain/dates';
 
 // The month grid is only needed once the shopper asks for more dates.
 const CalendarModal = lazy(async () => ({ default: (await import('./CalendarModal')).CalendarModal }));
-
-const UTC_DAY = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-};
-const shortFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** 'Sun, Nov 22' for a venue-local 'YYYY-MM-DD' (the date is already the venue's: format it as UTC). */
-export function formatShortDate(date: string): string {
-  return shortFormat.format(UTC_DAY(date));
-}
-export function formatLongDateLabel(date: string): string {
-  return longFormat.format(UTC_DAY(date));
-}
-
-export function isDayAvailable(day: CalendarDayRow | undefined): boolean {
-  return !!day && day.enabled && day.status === 'available';
-}
-
-/** 'From $12.00' from a calendar row: its price prefix and lowest price. */
-export function dayPriceText(day: CalendarDayRow, currency: string): string | null {
-  const minor = moneyToMinor(day.min_price ?? day.price);
-  if (minor === null) return null;
-  const price = formatMoney(minor, currency);
-  return day.pricePrefix ? `${day.pricePrefix} ${price}` : price;
-}
 
 interface Props {
   /** the date buttons: the next dates of the calendar (spec section 9: up to 8) */
@@ -87,7 +60,7 @@ export function DatePicker({ buttons, calendar, selectedDate, currency, onSelect
         </li>
       </ul>
       {selectedOutsideButtons && (
-        <p className="date-picker__selected">{t('datePicker.selectedDate', { date: formatLongDateLabel(selectedDate) })}</p>
+        <p className="date-picker__selected">{t('datePicker.selectedDate', { date: longDateLabel(selectedDate) })}</p>
       )}
       {open && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionRow } from '../api/events';
+import type { SessionRow } from '../contract/catalogue';
 import {
   formatSessionTime, initialTabIndex, isSessionSoldOut, sessionCapacityLabel, sessionTabs, type SessionPickerTabsConfig, type SessionTab,
 } from '../domain/session-tabs';
@@ -26,11 +26,12 @@ export function SessionPicker({ sessions, tabsConfig, timezone, selectedId, rema
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const sessionsKey = sessions.map((s) => s.id).join();
 
-  // A new date brings new sessions: open the tab that has something to choose.
-  useEffect(() => {
-    setActive(initialTabIndex(sessionTabs(tabsConfig, sessions, timezone), selectedId));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionsKey]);
+  // A new date brings new sessions: open the tab that has something to choose (state adjusted while rendering).
+  const [tabsFor, setTabsFor] = useState(sessionsKey);
+  if (tabsFor !== sessionsKey) {
+    setTabsFor(sessionsKey);
+    setActive(initialTabIndex(tabs, selectedId));
+  }
 
   const list = (items: SessionRow[]) => (
     <ul className="session-list">

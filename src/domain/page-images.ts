@@ -1,4 +1,4 @@
-import { imageUrl } from '../contract/image-url';
+import { imageUrl } from '../contract/urls';
 
 /** The header logo's box in CSS pixels (app.css .brand__logo); the image API is asked for twice that, for sharp
  *  screens. */

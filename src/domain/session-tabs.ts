@@ -104,10 +104,3 @@ export function sessionCapacityLabel(s: SessionLike, threshold: number | null | 
   const label = availableLabel(s.availableCapacity, threshold);
   return typeof label === 'number' ? { kind: 'left', count: label } : null;
 }
-
-/** 'Sunday, November 22, 2026' for a venue-local 'YYYY-MM-DD' (already the venue's date: formatted as UTC). */
-export function formatVenueDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(Date.UTC(y, m - 1, d)));
-}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
 import { translateErrors } from './errors';
 import { loadFormValidator } from './precompiled';
-import type { ThemedFormProps } from './theme';
+import type { ThemedFormProps } from './types';
 
 const DefaultBaseInput = getDefaultRegistry().templates.BaseInputTemplate;
 

@@ -1,16 +1,9 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import type { FormProps } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
 /** Props of ThemedForm: an @rjsf Form without the validator and templates, which the theme supplies. */
-export type ThemedFormProps<T = Record<string, unknown>> =
-  Omit<FormProps<T, RJSFSchema>, 'validator' | 'templates' | 'widgets' | 'showErrorList' | 'transformErrors'> & {
-    schema: RJSFSchema;
-    uiSchema?: UiSchema<T, RJSFSchema>;
-    /** Per field and ajv keyword, an i18n key for a field-specific message (e.g. zip pattern). */
-    errorMessages?: Record<string, Record<string, string>>;
-  };
+export type { ThemedFormProps } from './types';
+import type { ThemedFormProps } from './types';
 
 // @rjsf is large: it loads only when a screen actually draws a form.
 const loadForm = () => lazy(() => import('./ThemedFormImpl'));

@@ -9,7 +9,8 @@ import {
 import {
   admitEmailForLine, admitErrors, admitNameForLine, cleanSurveyAnswers, missingSurveyAnswers, selectionAdmitSlots, type AdmitSlot,
 } from '../domain/admit';
-import { formatSessionTime, formatVenueDate, isSessionSoldOut } from '../domain/session-tabs';
+import { formatSessionTime, isSessionSoldOut } from '../domain/session-tabs';
+import { longDateLabel } from '../domain/dates';
 import { reserveErrorMessage, SESSION_SOLD_OUT } from '../domain/reservation-errors';
 import { normaliseRules, quantityMessages } from '../domain/message-rules';
 import { isDatedGroup, publicGroupsOf } from '../domain/reservable-groups';
@@ -446,7 +447,7 @@ export class ReservationStore {
       this.selectedDate = null;
       this.sessions = [];
       this.clearSession();
-      this.notice = { key: 'reserve.soldOut.date', params: { date: formatVenueDate(date) }, tone: 'error' };
+      this.notice = { key: 'reserve.soldOut.date', params: { date: longDateLabel(date) }, tone: 'error' };
     });
   }
 
@@ -554,6 +555,9 @@ export class ReservationStore {
   private venueDate(instant: Date | string): string {
     return isoDate(localDateOf(new Date(instant), this.timezone));
   }
+
+  /** The screen is on (again: StrictMode mounts twice in development). */
+  start(): void { this.disposed = false; }
 
   dispose(): void { this.disposed = true; }
 }

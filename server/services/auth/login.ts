@@ -100,7 +100,7 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
     .select(['membership.identity_id', 'membership.zip_code as member_zip', 'identity.zip_code', 'identity.email', 'identity.last_name'])
     .where('membership.seller_id', '=', seller.id).where(sql<string>`upper(membership.scan_code)`, '=', scanCode.toUpperCase())
     .orderBy('membership.valid_to', 'desc').executeTakeFirst();
-  let ok = false;
+  let ok: boolean;
   if (method === 'scan_code') {
     const zip = text(body.zip_code);
     if (!zip) throw missing('zip_code');

@@ -1,4 +1,4 @@
-import type { Gateway } from './index';
+import type { Gateway } from './types';
 
 /** Orders with nothing outstanding: no money moves, the order is recorded with a zero payment. */
 export const freeGateway: Gateway = {

@@ -1,49 +1,13 @@
-import type { Db } from '../../db';
-import type { ErrorCode } from '../../../src/contract/errors';
 import { DomainError } from '../errors';
 import { freeGateway } from './free';
 import { testGateway } from './test';
+import type { Gateway } from './types';
 
-/**
- * Payment gateways behind one interface (DESIGN.md section 5). A gateway charges and answers, or throws a
- * DomainError with the provider's code (402) (card_declined, incorrect_cvc, intent_requires_action, ...).
- * It is called outside any database transaction; the checkout records the result afterwards.
- */
-export type GatewayId = 'free' | 'test';
+export type { ChargeRequest, ChargeResult, Gateway, GatewayId } from './types';
+export { paymentError } from './types';
 
-export interface ChargeRequest {
-  db: Db;
-  sellerId: string;
-  cartId: string;
-  /** Minor units of `currency`. */
-  amount: number;
-  currency: string;
-  /** Derived from the cart, so a retried charge is the same charge at the provider. */
-  idempotencyKey: string;
-  gatewayData: Record<string, unknown>;
-  now: Date;
-}
-
-export interface ChargeResult {
-  status: 'succeeded';
-  /** The provider's reference of the charge. */
-  ref: string;
-  /** A payment row the gateway already wrote (a confirmed intent), to be completed instead of inserting one. */
-  paymentId?: string;
-}
-
-export interface Gateway {
-  id: GatewayId;
-  /** Smallest and largest amount this gateway takes (minor units). */
-  accepts(amount: number): boolean;
-  charge(req: ChargeRequest): Promise<ChargeResult>;
-}
-
-export const paymentError = (code: ErrorCode, description: string, extra?: Record<string, unknown>) =>
-  new DomainError(code, description, 'payment', extra);
-
+/** The gateways by id (DESIGN.md section 5); each lives in its own file and imports only ./types. */
 export function gatewayFor(id: string): Gateway {
-  // Looked up at call time: the gateway modules import paymentError from here.
   const gateways: Record<string, Gateway | undefined> = { free: freeGateway, test: testGateway };
   const gateway = gateways[id];
   if (!gateway) throw new DomainError('gateway_not_found', `Payment gateway ${id} is not configured.`, 'payment', { gateway_id: id });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { paymentError, type ChargeRequest, type Gateway } from './index';
+import { paymentError, type ChargeRequest, type Gateway } from './types';
 
 /**
  * The `test` card gateway: behaves like the card provider's test cards so every payment path runs for

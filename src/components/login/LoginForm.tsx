@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { LoginFlowStore } from '../../stores/LoginFlowStore';
+import { useScreenStore } from '../../stores/lifecycle';
 import {
   authConfigOf, externalLoginTarget, isExternalMethod, parseMethod, type AuthConfig, type LoginMethod,
 } from '../../domain/auth-config';
@@ -71,11 +72,12 @@ interface FlowProps extends LoginFormProps {
 /** The in-page modes: a LoginFlowStore per form, and the step it is on. */
 const LoginFlowForm = observer(function LoginFlowForm({ method, auth, onSuccess, onNavigate, link }: FlowProps) {
   const { session } = useStores();
-  const onSuccessRef = useLatest(onSuccess);
-  const [flow] = useState(() => new LoginFlowStore({
+  // The form's store is made once; the newest callback is the one it calls.
+  const [onSuccessRef] = useState(() => ({ current: onSuccess }));
+  useEffect(() => { onSuccessRef.current = onSuccess; });
+  const flow = useScreenStore(() => new LoginFlowStore({
     session, method, invalidCredentialsText: auth.invalid_credentials_text, onSuccess: () => onSuccessRef.current?.(),
-  }));
-  useEffect(() => () => flow.dispose(), [flow]);
+  }), []);
   useEffect(() => {
     if (link) void flow.loginWithLink(link, cookiesEnabled());
   }, [flow, link]);
@@ -91,10 +93,3 @@ const LoginFlowForm = observer(function LoginFlowForm({ method, auth, onSuccess,
     </div>
   );
 });
-
-/** The newest callback, for a store created once. */
-function useLatest<T>(value: T): { current: T } {
-  const [ref] = useState(() => ({ current: value }));
-  ref.current = value;
-  return ref;
-}

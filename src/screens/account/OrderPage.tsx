@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { orderQrUrl } from '../../api/orders';
+import { orderQrUrl } from '../../contract/urls';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { useAccountStore } from './account-context';
 import { RequestStatus } from './RequestStatus';

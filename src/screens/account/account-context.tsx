@@ -1,14 +1,14 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { AccountStore } from '../../stores/AccountStore';
 import { useStores } from '../../stores/context';
+import { useScreenStore } from '../../stores/lifecycle';
 
 const AccountContext = createContext<AccountStore | null>(null);
 
-/** A fresh AccountStore for a screen visit (the account area shares one across its pages). */
+/** A fresh AccountStore for a screen visit (the account area shares one across its pages through AccountProvider). */
 export function useNewAccountStore(): AccountStore {
   const { api } = useStores();
-  const [store] = useState(() => new AccountStore({ api }));
-  return store;
+  return useScreenStore(() => new AccountStore({ api }), [api]);
 }
 
 export function AccountProvider({ store, children }: { store: AccountStore; children: ReactNode }) {

@@ -5,8 +5,11 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import type { MembershipResponse } from '../../api/auth';
-import type { AccountTables, AccountTicketRow, OrdersResponse, OrderSessionsResponse } from '../../api/account';
+import type { MyMembershipsAnswer as MembershipResponse, MyOrdersAnswer, MySessionsAnswer as OrderSessionsResponse } from '../../contract/account';
+import type { OrderAnswer, TicketRow as AccountTicketRow } from '../../contract/cart';
+
+type OrdersResponse = MyOrdersAnswer | OrderAnswer;
+type AccountTables = Omit<MyOrdersAnswer, 'ticket_order'>;
 import { activeMemberships } from '../../domain/session';
 import { sessionLabel } from '../../domain/zoned-day';
 

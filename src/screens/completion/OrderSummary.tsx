@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
-import { orderQrUrl, type OrderResponse } from '../../api/orders';
+import type { OrderAnswer as OrderResponse } from '../../contract/cart';
+import { orderQrUrl } from '../../contract/urls';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { sessionLabel } from '../../domain/zoned-day';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { TicketGroupRow, TicketTypeRow } from '../../api/events';
+import type { TicketGroupRow, TicketTypeRow } from '../../contract/catalogue';
 import type { ReservationStore } from '../../stores/ReservationStore';
 import { formatMoney } from '../../domain/pricing';
 import { moneyToMinor } from '../../domain/quantity';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { TicketGroupRow } from '../../api/events';
+import type { TicketGroupRow } from '../../contract/catalogue';
 import { surveyFormSchema } from '../../domain/survey-schema';
 import type { ReservationStore } from '../../stores/ReservationStore';
 import { ThemedForm } from '../../forms/theme';

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
-import { imageUrl } from '../../api/client';
-import type { EventTemplateRow, VenueRow } from '../../api/types';
+import { imageUrl } from '../../contract/urls';
+import type { EventTemplateRow, VenueRow } from '../../contract/catalogue';
 
 /** Spec section 9: teaser 272x216, requested at double size for sharp screens. */
 export const TEASER = { width: 272, height: 216 } as const;
