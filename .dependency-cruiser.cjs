@@ -53,7 +53,7 @@ module.exports = {
     {
       name: 'routes-not-db',
       severity: 'error',
-      comment: 'A route validates by schema and calls a service; the database is the services\' business.',
+      comment: "A route validates by schema and calls a service; the database is the services' business.",
       from: { path: '^server/routes/' },
       to: { path: '^server/db/' },
     },

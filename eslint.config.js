@@ -14,7 +14,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // `_name` marks a value left unused on purpose (a destructured part that is dropped).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Seller JSON and database rows are `any` at a few boundaries that are checked by schema where they enter.
       '@typescript-eslint/no-explicit-any': 'off',
     },

@@ -12,13 +12,17 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      await Promise.all(Object.keys(bundle).filter((name) => /\.(?:js|css|html|json|svg)$/.test(name)).map(async (name) => {
-        const file = path.join(dir, name);
-        const data = await readFile(file);
-        if (data.length < 1024) return; // smaller than a packet: not worth a second request path
-        await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }));
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => /\.(?:js|css|html|json|svg)$/.test(name))
+          .map(async (name) => {
+            const file = path.join(dir, name);
+            const data = await readFile(file);
+            if (data.length < 1024) return; // smaller than a packet: not worth a second request path
+            await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+            await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+          }),
+      );
     },
   };
 }

@@ -14,7 +14,11 @@ export const ROUTES = ['events', 'event-detail', 'checkout', 'account'] as const
 export type RouteName = (typeof ROUTES)[number];
 
 export interface Asset {
-  url: string; kind: 'js' | 'css'; rawBytes: number; gzipBytes: number; markers: Marker[];
+  url: string;
+  kind: 'js' | 'css';
+  rawBytes: number;
+  gzipBytes: number;
+  markers: Marker[];
   /** For our own scripts: whether a source map told what the chunk holds. */
   mapped?: boolean;
 }
@@ -68,16 +72,28 @@ async function chunkMarkers(page: Page, url: string, body: Buffer, cache: Map<st
 async function measureRoute(page: Page, route: RouteName, path: string, mapCache: Map<string, Marker[] | null>): Promise<RouteBundle> {
   const bodies: Promise<{ asset: Asset; body: Buffer } | null>[] = [];
   let stripeRequest = false;
-  const onRequest = (request: Request) => { if (/^https?:/.test(request.url()) && isStripeHost(request.url())) stripeRequest = true; };
+  const onRequest = (request: Request) => {
+    if (/^https?:/.test(request.url()) && isStripeHost(request.url())) stripeRequest = true;
+  };
   const onResponse = (response: Response) => {
     const type = response.request().resourceType();
     const contentType = response.headers()['content-type'] ?? '';
-    const kind = type === 'stylesheet' || contentType.includes('text/css') ? 'css'
-      : type === 'script' || contentType.includes('javascript') ? 'js' : null;
+    const kind =
+      type === 'stylesheet' || contentType.includes('text/css')
+        ? 'css'
+        : type === 'script' || contentType.includes('javascript')
+          ? 'js'
+          : null;
     if (!kind || response.status() !== 200) return;
-    bodies.push(response.body().then((body) => ({
-      body, asset: { url: response.url(), kind, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, markers: [] },
-    }), () => null));
+    bodies.push(
+      response.body().then(
+        (body) => ({
+          body,
+          asset: { url: response.url(), kind, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, markers: [] },
+        }),
+        () => null,
+      ),
+    );
   };
   page.on('request', onRequest);
   page.on('response', onResponse);
@@ -128,17 +144,22 @@ export async function measureBundles(browser: Browser, baseUrl: string): Promise
   const results: RouteBundle[] = [];
   results.push(await visit('events', async () => '/events'));
   results.push(await visit('event-detail', async (page) => `/events/${(await firstSessionTomorrow(page.request)).eventId}`));
-  results.push(await visit('checkout', async (page) => {
-    const session = await firstSessionTomorrow(page.request);
-    const cartId = await reserveThroughApi(page, 'demo', session.sessionId, [session.types.Adult],
-      { [session.groups.Adult]: { zip_code: '10024' } });
-    return `/checkout/${cartId}`;
-  }));
-  results.push(await visit('account', async (page) => {
-    const login = await page.request.post('/api/login?_seller=demo', { headers: ECOMM, data: MEMBER });
-    if (!login.ok()) throw new Error(`demo member login: HTTP ${login.status()} ${await login.text()}`);
-    return '/my';
-  }));
+  results.push(
+    await visit('checkout', async (page) => {
+      const session = await firstSessionTomorrow(page.request);
+      const cartId = await reserveThroughApi(page, 'demo', session.sessionId, [session.types.Adult], {
+        [session.groups.Adult]: { zip_code: '10024' },
+      });
+      return `/checkout/${cartId}`;
+    }),
+  );
+  results.push(
+    await visit('account', async (page) => {
+      const login = await page.request.post('/api/login?_seller=demo', { headers: ECOMM, data: MEMBER });
+      if (!login.ok()) throw new Error(`demo member login: HTTP ${login.status()} ${await login.text()}`);
+      return '/my';
+    }),
+  );
   return results;
 }
 
@@ -149,7 +170,10 @@ export function budgetViolations(results: RouteBundle[], budget: Budget): string
   const out: string[] = [];
   for (const [route, rule] of Object.entries(budget.routes) as [RouteName, NonNullable<Budget['routes'][RouteName]>][]) {
     const r = results.find((x) => x.route === route);
-    if (!r) { out.push(`${route}: not measured`); continue; }
+    if (!r) {
+      out.push(`${route}: not measured`);
+      continue;
+    }
     const kb = r.js.gzipBytes / 1024;
     if (rule.maxGzipJsKB !== undefined && kb > rule.maxGzipJsKB) {
       out.push(`${route} (${r.path}): ${kb.toFixed(1)} KB of gzipped JavaScript, budget ${rule.maxGzipJsKB} KB`);

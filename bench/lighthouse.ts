@@ -19,13 +19,25 @@ export type Category = (typeof CATEGORIES)[number];
 export const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100 };
 
 export interface FailedAudit {
-  id: string; category: Category; score: number; title: string; displayValue?: string;
+  id: string;
+  category: Category;
+  score: number;
+  title: string;
+  displayValue?: string;
   /** The first few items Lighthouse names (reasons, URLs, elements), so the report says what to fix. */
   items?: string[];
 }
-export interface Metrics { fcpMs: number; lcpMs: number; tbtMs: number; cls: number }
+export interface Metrics {
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
 /** A script's main-thread time (Lighthouse 'bootup-time'), or one long task ('long-tasks'), in ms. */
-export interface ScriptTime { url: string; ms: number }
+export interface ScriptTime {
+  url: string;
+  ms: number;
+}
 export interface LighthousePage {
   page: string;
   url: string;
@@ -44,24 +56,37 @@ export interface LighthousePage {
   longTasks: ScriptTime[];
 }
 
-const CHROME_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROME_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /** Short labels of an audit's detail items: a reason, a URL path or an element's snippet. */
 function itemsOf(details: unknown): string[] {
   const items = (details as { items?: unknown } | undefined)?.items;
   // Insight audits keep an object (not a list) there.
   if (!Array.isArray(items)) return [];
-  return (items as Record<string, any>[]).slice(0, 5).map((item) => {
-    const label = item.reason ?? item.url ?? item.node?.snippet ?? item.label ?? item.source?.url ?? '';
-    return typeof label === 'string' ? label.replace(/^https?:\/\/[^/]+/, '').slice(0, 160) : '';
-  }).filter(Boolean);
+  return (items as Record<string, any>[])
+    .slice(0, 5)
+    .map((item) => {
+      const label = item.reason ?? item.url ?? item.node?.snippet ?? item.label ?? item.source?.url ?? '';
+      return typeof label === 'string' ? label.replace(/^https?:\/\/[^/]+/, '').slice(0, 160) : '';
+    })
+    .filter(Boolean);
 }
 
 /** Lighthouse's URL column (a URL, or 'Unattributable'/'Other') without the origin, and a duration in ms. */
 function timesOf(details: unknown, key: 'total' | 'duration', count: number): ScriptTime[] {
   const items = (details as { items?: Record<string, any>[] } | undefined)?.items ?? [];
-  return [...items].sort((a, b) => (b[key] ?? 0) - (a[key] ?? 0)).slice(0, count)
+  return [...items]
+    .sort((a, b) => (b[key] ?? 0) - (a[key] ?? 0))
+    .slice(0, count)
     .map((item) => ({ url: String(item.url ?? '').replace(/^https?:\/\/[^/]+/, ''), ms: Math.round(item[key] ?? 0) }));
 }
 
@@ -75,7 +100,11 @@ type Run = Omit<LighthousePage, 'performanceRuns'>;
 
 async function audit(url: string, port: number, keepStorage: boolean, name: string): Promise<Run> {
   const run = await lighthouse(url, {
-    port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage,
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    disableStorageReset: keepStorage,
   });
   if (!run) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = run;
@@ -91,15 +120,30 @@ async function audit(url: string, port: number, keepStorage: boolean, name: stri
       // Playwright starts chromium with the back/forward cache switched off: that audit would only describe the harness.
       if (a.id === 'bf-cache') continue;
       const items = itemsOf(a.details);
-      failed.push({ id: a.id, category, score: a.score, title: a.title, ...(a.displayValue ? { displayValue: a.displayValue } : {}),
-        ...(items.length ? { items } : {}) });
+      failed.push({
+        id: a.id,
+        category,
+        score: a.score,
+        title: a.title,
+        ...(a.displayValue ? { displayValue: a.displayValue } : {}),
+        ...(items.length ? { items } : {}),
+      });
     }
   }
-  const num = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * (id === 'cumulative-layout-shift' ? 1000 : 1))
-    / (id === 'cumulative-layout-shift' ? 1000 : 1);
+  const num = (id: string) =>
+    Math.round((lhr.audits[id]?.numericValue ?? NaN) * (id === 'cumulative-layout-shift' ? 1000 : 1)) /
+    (id === 'cumulative-layout-shift' ? 1000 : 1);
   return {
-    page: name, url: new URL(url).pathname, scores, failed,
-    metrics: { fcpMs: num('first-contentful-paint'), lcpMs: num('largest-contentful-paint'), tbtMs: num('total-blocking-time'), cls: num('cumulative-layout-shift') },
+    page: name,
+    url: new URL(url).pathname,
+    scores,
+    failed,
+    metrics: {
+      fcpMs: num('first-contentful-paint'),
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+    },
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
     scripts: timesOf(lhr.audits['bootup-time']?.details, 'total', 3),
     longTasks: timesOf(lhr.audits['long-tasks']?.details, 'duration', 5),
@@ -122,12 +166,21 @@ async function auditMedian(runs: number, before: () => Promise<unknown>, ...args
   const performanceRuns = all.map((r) => r.scores.performance);
   // The run whose performance score is the median (the lower middle one for an even count) describes the audits.
   const typical = [...all].sort((a, b) => a.scores.performance - b.scores.performance)[(all.length - 1) >> 1];
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(median(all.map((r) => r.scores[c])))])) as Record<Category, number>;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(median(all.map((r) => r.scores[c])))])) as Record<
+    Category,
+    number
+  >;
   const metric = (key: keyof Metrics) => median(all.map((r) => r.metrics[key]));
   return {
-    ...typical, scores, performanceRuns,
-    metrics: { fcpMs: Math.round(metric('fcpMs')), lcpMs: Math.round(metric('lcpMs')), tbtMs: Math.round(metric('tbtMs')),
-      cls: Math.round(metric('cls') * 1000) / 1000 },
+    ...typical,
+    scores,
+    performanceRuns,
+    metrics: {
+      fcpMs: Math.round(metric('fcpMs')),
+      lcpMs: Math.round(metric('lcpMs')),
+      tbtMs: Math.round(metric('tbtMs')),
+      cls: Math.round(metric('cls') * 1000) / 1000,
+    },
   };
 }
 
@@ -144,11 +197,13 @@ export async function runLighthouse(baseUrl: string, runs = lighthouseRuns()): P
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, baseURL: baseUrl,
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    baseURL: baseUrl,
     args: [...CHROME_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
-    const page = context.pages()[0] ?? await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     const session = await firstSessionTomorrow(page.request);
     // The listing and the detail first, on a browser with no cart (Lighthouse resets the origin's storage and cache).
     const nothing = async () => {};
@@ -158,10 +213,13 @@ export async function runLighthouse(baseUrl: string, runs = lighthouseRuns()): P
     ];
     // The checkout needs the cart's owner cookie, so Lighthouse keeps the storage; the HTTP cache is emptied here
     // before each run. One cart serves every run (the demo holds it 15 minutes).
-    const cartId = await reserveThroughApi(page, 'demo', session.sessionId, [session.types.Adult],
-      { [session.groups.Adult]: { zip_code: '10024' } });
+    const cartId = await reserveThroughApi(page, 'demo', session.sessionId, [session.types.Adult], {
+      [session.groups.Adult]: { zip_code: '10024' },
+    });
     const cdp = await context.newCDPSession(page);
-    pages.push(await auditMedian(runs, () => cdp.send('Network.clearBrowserCache'), `${baseUrl}/checkout/${cartId}`, port, true, 'checkout'));
+    pages.push(
+      await auditMedian(runs, () => cdp.send('Network.clearBrowserCache'), `${baseUrl}/checkout/${cartId}`, port, true, 'checkout'),
+    );
     return pages;
   } finally {
     await context.close();

@@ -43,7 +43,7 @@ async function drained(url: string, endpoint: string, idleMs: number) {
   const deadline = Date.now() + 120_000;
   for (let fast = 0; fast < 2;) {
     if (Date.now() > deadline) throw new Error(`${endpoint}: the server is still busy 2 minutes after the run`);
-    fast = await timed(url, endpoint) <= 3 * idleMs + 20 ? fast + 1 : 0;
+    fast = (await timed(url, endpoint)) <= 3 * idleMs + 20 ? fast + 1 : 0;
   }
 }
 
@@ -54,7 +54,10 @@ export async function readLoad(baseUrl: string, database: string, seconds: numbe
     ['GET events/available', '/api/events/available?_seller=demo&hidden_type._in=public_browsable&_embed=venue,meta'],
     // Without end_date the calendar covers 120 days from today (server/services/calendar.ts), as the storefront asks.
     ['GET events/{id}/calendar (120 days)', `/api/events/${eventId}/calendar?_seller=demo&_format=extended`],
-    ['GET events/{id}/sessions', `/api/events/${eventId}/sessions?_seller=demo&start_datetime._ondate=${tomorrow}&sold_out=T&_sort=start_datetime`],
+    [
+      'GET events/{id}/sessions',
+      `/api/events/${eventId}/sessions?_seller=demo&start_datetime._ondate=${tomorrow}&sold_out=T&_sort=start_datetime`,
+    ],
   ];
   const rows: ReadLoadRow[] = [];
   for (const [endpoint, path] of endpoints) {
@@ -63,8 +66,15 @@ export async function readLoad(baseUrl: string, database: string, seconds: numbe
     const r = await autocannon({ url: `${baseUrl}${path}`, connections: CONNECTIONS, duration: seconds, timeout: 30 });
     await drained(`${baseUrl}${path}`, endpoint, idleMs);
     rows.push({
-      database, endpoint, path, requestsPerSecond: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99,
-      requests: r.requests.total ?? r['2xx'] + r.non2xx, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+      database,
+      endpoint,
+      path,
+      requestsPerSecond: Math.round(r.requests.average),
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      requests: r.requests.total ?? r['2xx'] + r.non2xx,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
     });
   }
   return rows;

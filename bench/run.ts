@@ -30,7 +30,10 @@ type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: the parts to run (all when unset or empty); an unknown name is refused rather than skipped. */
 function selectedParts(value = process.env.BENCH_ONLY): Set<Part> {
-  const names = (value ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  const names = (value ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   if (names.length === 0) return new Set(PARTS);
   const unknown = names.filter((n) => !(PARTS as readonly string[]).includes(n));
   if (unknown.length) throw new Error(`BENCH_ONLY: unknown ${unknown.join(', ')} (choose from ${PARTS.join(', ')})`);
@@ -39,8 +42,12 @@ function selectedParts(value = process.env.BENCH_ONLY): Set<Part> {
 
 /** What one run measured; a part not run is absent. */
 interface Measured {
-  bundles?: RouteBundle[]; lighthouse?: LighthousePage[]; readLoad?: ReadLoadRow[];
-  onsale?: OnsaleResult; bare?: BareResult; ratio?: number;
+  bundles?: RouteBundle[];
+  lighthouse?: LighthousePage[];
+  readLoad?: ReadLoadRow[];
+  onsale?: OnsaleResult;
+  bare?: BareResult;
+  ratio?: number;
 }
 
 const log = (msg: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -61,32 +68,59 @@ function table(r: Measured): string {
   for (const b of r.bundles ?? []) {
     const rule = budget.routes[b.route] ?? {};
     const broken = budgetViolations([b], { routes: { [b.route]: rule } });
-    const target = [rule.maxGzipJsKB !== undefined ? `JS ≤ ${rule.maxGzipJsKB} KB` : '', rule.forbid?.length ? `no ${rule.forbid.join(', ')}` : '']
-      .filter(Boolean).join('; ') || '—';
-    rows.push([`Bundle ${b.route} (\`${b.path.replace(/[0-9a-f-]{36}/, ':id')}\`)`,
+    const target =
+      [rule.maxGzipJsKB !== undefined ? `JS ≤ ${rule.maxGzipJsKB} KB` : '', rule.forbid?.length ? `no ${rule.forbid.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; ') || '—';
+    rows.push([
+      `Bundle ${b.route} (\`${b.path.replace(/[0-9a-f-]{36}/, ':id')}\`)`,
       `JS ${kb(b.js.gzipBytes)} gz (${kb(b.js.rawBytes)} raw, ${b.js.count} files) · CSS ${kb(b.css.gzipBytes)} gz · ${b.markers.join(', ') || 'no form/card libs'}`,
-      target, mark(broken.length === 0)]);
+      target,
+      mark(broken.length === 0),
+    ]);
   }
   for (const p of r.lighthouse ?? []) {
-    const runs = p.performanceRuns.length > 1 ? ` (median of ${p.performanceRuns.length}; performance runs ${p.performanceRuns.join(', ')})` : '';
-    rows.push([`Lighthouse ${p.page} (mobile)`, CATEGORIES.map((c) => `${c} ${p.scores[c]}`).join(' · ') + runs,
-      CATEGORIES.map((c) => `≥ ${TARGETS[c]}`).join(' · '), mark(CATEGORIES.every((c) => p.scores[c] >= TARGETS[c]))]);
+    const runs =
+      p.performanceRuns.length > 1 ? ` (median of ${p.performanceRuns.length}; performance runs ${p.performanceRuns.join(', ')})` : '';
+    rows.push([
+      `Lighthouse ${p.page} (mobile)`,
+      CATEGORIES.map((c) => `${c} ${p.scores[c]}`).join(' · ') + runs,
+      CATEGORIES.map((c) => `≥ ${TARGETS[c]}`).join(' · '),
+      mark(CATEGORIES.every((c) => p.scores[c] >= TARGETS[c])),
+    ]);
   }
   for (const l of r.readLoad ?? []) {
-    rows.push([`${l.database} ${l.endpoint}, ${CONNECTIONS} clients`,
-      `${l.requestsPerSecond} req/s · p50 ${l.p50Ms} ms · p99 ${l.p99Ms} ms · ${l.non2xx} non-2xx · ${l.errors} errors`, '0 non-2xx, 0 errors',
-      mark(l.non2xx === 0 && l.errors === 0)]);
+    rows.push([
+      `${l.database} ${l.endpoint}, ${CONNECTIONS} clients`,
+      `${l.requestsPerSecond} req/s · p50 ${l.p50Ms} ms · p99 ${l.p99Ms} ms · ${l.non2xx} non-2xx · ${l.errors} errors`,
+      '0 non-2xx, 0 errors',
+      mark(l.non2xx === 0 && l.errors === 0),
+    ]);
   }
   const o = r.onsale;
   if (o && r.bare && r.ratio !== undefined) {
-    const errors = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${v}× ${k}`).join(', ');
-    rows.push([`On-sale PostgreSQL: ${o.buyers} buyers × 2 tickets, capacity ${o.capacity}`,
+    const errors = (m: Record<string, number>) =>
+      Object.entries(m)
+        .map(([k, v]) => `${v}× ${k}`)
+        .join(', ');
+    rows.push([
+      `On-sale PostgreSQL: ${o.buyers} buyers × 2 tickets, capacity ${o.capacity}`,
       `${o.reservationsPerSecond} reservations/s · p50 ${o.reserveP50Ms} ms · p99 ${o.reserveP99Ms} ms · ${o.reserved} reserved, ${o.soldOut} sold out${Object.keys(o.reserveErrors).length ? ` · errors: ${errors(o.reserveErrors)}` : ''}`,
-      'every buyer answered', mark(o.reserved + o.soldOut === o.buyers)]);
-    rows.push(['On-sale result', `${o.ticketsSold} tickets sold · oversold ${o.oversold} · session used ${o.sessionUsed}/${o.capacity} · ${o.checkoutsOk} checkouts ok${Object.keys(o.checkoutErrors).length ? ` · failed: ${errors(o.checkoutErrors)}` : ''}`,
-      'oversold 0', mark(o.oversold === 0 && o.usedWithinCapacity && o.checkoutsOk === o.reserved)]);
-    rows.push([`Bare PostgreSQL limit (${r.bare.statements} guarded UPDATEs on one row, ${r.bare.connections} connections = server pool)`,
-      `${r.bare.statementsPerSecond} statements/s · our reservations/s = ${r.ratio.toFixed(3)} × bare`, '—', '']);
+      'every buyer answered',
+      mark(o.reserved + o.soldOut === o.buyers),
+    ]);
+    rows.push([
+      'On-sale result',
+      `${o.ticketsSold} tickets sold · oversold ${o.oversold} · session used ${o.sessionUsed}/${o.capacity} · ${o.checkoutsOk} checkouts ok${Object.keys(o.checkoutErrors).length ? ` · failed: ${errors(o.checkoutErrors)}` : ''}`,
+      'oversold 0',
+      mark(o.oversold === 0 && o.usedWithinCapacity && o.checkoutsOk === o.reserved),
+    ]);
+    rows.push([
+      `Bare PostgreSQL limit (${r.bare.statements} guarded UPDATEs on one row, ${r.bare.connections} connections = server pool)`,
+      `${r.bare.statementsPerSecond} statements/s · our reservations/s = ${r.ratio.toFixed(3)} × bare`,
+      '—',
+      '',
+    ]);
   }
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(['Benchmark', 'Result', 'Target', '']), line(['---', '---', '---', '---']), ...rows.map(line)].join('\n');
@@ -99,9 +133,14 @@ function mergeResults(fresh: Record<string, unknown>, parts: Set<Part>): Record<
   const oldDate = String(old.date ?? '');
   const oldMeasured = (old.measured ?? Object.fromEntries(PARTS.map((p) => [p, oldDate]))) as Record<string, string>;
   const keys: Record<Part, string[]> = {
-    bundle: ['bundles', 'budgetViolations'], lighthouse: ['lighthouse'], read: ['readLoad'], onsale: ['onsale', 'bare', 'onsaleToBareRatio'],
+    bundle: ['bundles', 'budgetViolations'],
+    lighthouse: ['lighthouse'],
+    read: ['readLoad'],
+    onsale: ['onsale', 'bare', 'onsaleToBareRatio'],
   };
-  const kept = Object.fromEntries(PARTS.filter((p) => !parts.has(p)).flatMap((p) => keys[p].filter((k) => k in old).map((k) => [k, old[k]])));
+  const kept = Object.fromEntries(
+    PARTS.filter((p) => !parts.has(p)).flatMap((p) => keys[p].filter((k) => k in old).map((k) => [k, old[k]])),
+  );
   return { ...fresh, ...kept, measured: { ...oldMeasured, ...(fresh.measured as Record<string, string>) } };
 }
 
@@ -125,9 +164,15 @@ async function main() {
       await withServer({ STATIC_DIR: staticDir, DATA_DIR: dataDir }, async (server) => {
         if (parts.has('bundle')) {
           log(`PGlite server on ${server.baseUrl}: bundles`);
-          const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-            args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
-          try { r.bundles = await measureBundles(browser, server.baseUrl); } finally { await browser.close(); }
+          const browser = await chromium.launch({
+            executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+            args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+          });
+          try {
+            r.bundles = await measureBundles(browser, server.baseUrl);
+          } finally {
+            await browser.close();
+          }
         }
         if (parts.has('lighthouse')) {
           log(`lighthouse on ${server.baseUrl}, ${runs} run(s) per page`);
@@ -143,16 +188,19 @@ async function main() {
     if (parts.has('read') || parts.has('onsale')) {
       const db = await createScratchDatabase(PG_ADMIN_URL, 'bench');
       try {
-        const serverConnections = await withServer({ STATIC_DIR: staticDir, DATABASE_URL: db.url, DEMO_SELLER_DIR: seller.dir }, async (server) => {
-          if (parts.has('read')) {
-            log(`PostgreSQL server on ${server.baseUrl}: read load`);
-            r.readLoad = [...r.readLoad ?? [], ...await readLoad(server.baseUrl, 'PostgreSQL', SECONDS)];
-          }
-          if (!parts.has('onsale')) return 0;
-          log('on-sale');
-          r.onsale = await runOnsale(server.baseUrl, db.url);
-          return r.onsale.serverConnections;
-        });
+        const serverConnections = await withServer(
+          { STATIC_DIR: staticDir, DATABASE_URL: db.url, DEMO_SELLER_DIR: seller.dir },
+          async (server) => {
+            if (parts.has('read')) {
+              log(`PostgreSQL server on ${server.baseUrl}: read load`);
+              r.readLoad = [...(r.readLoad ?? []), ...(await readLoad(server.baseUrl, 'PostgreSQL', SECONDS))];
+            }
+            if (!parts.has('onsale')) return 0;
+            log('on-sale');
+            r.onsale = await runOnsale(server.baseUrl, db.url);
+            return r.onsale.serverConnections;
+          },
+        );
         if (r.onsale) {
           log(`bare limit with ${serverConnections} connections`);
           r.bare = await bareLimit(db.url, serverConnections);
@@ -165,30 +213,56 @@ async function main() {
 
     const now = new Date().toISOString();
     const violations = r.bundles ? budgetViolations(r.bundles, budget) : [];
-    const results = mergeResults({
-      date: now,
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', memoryGB: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100) },
-      settings: { readSeconds: SECONDS, connections: CONNECTIONS, lighthouseRuns: runs || undefined, postgres: PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//') },
-      measured: Object.fromEntries([...parts].map((p) => [p, now])),
-      ...(r.bundles ? {
-        bundles: r.bundles.map(({ assets, ...rest }) => ({ ...rest, assets: assets.map((a) => ({ ...a, url: new URL(a.url).pathname })) })),
-        budgetViolations: violations,
-      } : {}),
-      ...(r.lighthouse ? { lighthouse: r.lighthouse } : {}),
-      ...(r.readLoad ? { readLoad: r.readLoad } : {}),
-      ...(r.onsale ? { onsale: r.onsale, bare: r.bare, onsaleToBareRatio: r.ratio } : {}),
-      seconds: Math.round((Date.now() - started) / 1000),
-    }, parts);
+    const results = mergeResults(
+      {
+        date: now,
+        machine: {
+          cpus: os.cpus().length,
+          model: os.cpus()[0]?.model ?? 'unknown',
+          memoryGB: Math.round(os.totalmem() / 2 ** 30),
+          node: process.version,
+          platform: `${os.platform()} ${os.release()}`,
+          loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+        },
+        settings: {
+          readSeconds: SECONDS,
+          connections: CONNECTIONS,
+          lighthouseRuns: runs || undefined,
+          postgres: PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//'),
+        },
+        measured: Object.fromEntries([...parts].map((p) => [p, now])),
+        ...(r.bundles
+          ? {
+              bundles: r.bundles.map(({ assets, ...rest }) => ({
+                ...rest,
+                assets: assets.map((a) => ({ ...a, url: new URL(a.url).pathname })),
+              })),
+              budgetViolations: violations,
+            }
+          : {}),
+        ...(r.lighthouse ? { lighthouse: r.lighthouse } : {}),
+        ...(r.readLoad ? { readLoad: r.readLoad } : {}),
+        ...(r.onsale ? { onsale: r.onsale, bare: r.bare, onsaleToBareRatio: r.ratio } : {}),
+        seconds: Math.round((Date.now() - started) / 1000),
+      },
+      parts,
+    );
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     const m = os.loadavg().map((n) => n.toFixed(2));
-    console.log(`\n${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}, Node ${process.version}, ${now.slice(0, 16).replace('T', ' ')} UTC, load average ${m.join(' ')}, run ${results.seconds} s, parts: ${[...parts].join(', ')}\n`);
+    console.log(
+      `\n${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}, Node ${process.version}, ${now.slice(0, 16).replace('T', ' ')} UTC, load average ${m.join(' ')}, run ${results.seconds} s, parts: ${[...parts].join(', ')}\n`,
+    );
     console.log(table(r));
     for (const p of r.lighthouse ?? []) {
-      if (p.failed.length) console.log(`\nLighthouse ${p.page}, audits not passed: ${p.failed.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`).join(', ')}`);
+      if (p.failed.length)
+        console.log(
+          `\nLighthouse ${p.page}, audits not passed: ${p.failed.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`).join(', ')}`,
+        );
       const times = (list: { url: string; ms: number }[]) => list.map((t) => `${t.url || 'unattributable'} ${t.ms} ms`).join(', ');
-      console.log(`Lighthouse ${p.page}: FCP ${p.metrics.fcpMs} ms · LCP ${p.metrics.lcpMs} ms (${p.lcpElement ?? 'no element'}) · TBT ${p.metrics.tbtMs} ms · CLS ${p.metrics.cls}`
-        + `\n  main-thread time by script: ${times(p.scripts)}\n  longest tasks: ${times(p.longTasks)}`);
+      console.log(
+        `Lighthouse ${p.page}: FCP ${p.metrics.fcpMs} ms · LCP ${p.metrics.lcpMs} ms (${p.lcpElement ?? 'no element'}) · TBT ${p.metrics.tbtMs} ms · CLS ${p.metrics.cls}` +
+          `\n  main-thread time by script: ${times(p.scripts)}\n  longest tasks: ${times(p.longTasks)}`,
+      );
     }
     if (violations.length) console.log(`\nBudget (bench/budget.json):\n- ${violations.join('\n- ')}`);
     console.log(`\nbench/results.json written${parts.size < PARTS.length ? ' (the parts not run keep their previous figures)' : ''}`);

@@ -18,18 +18,31 @@ function run(label, cmd, args, env = {}) {
 }
 
 function counts(file, read) {
-  try { return read(JSON.parse(readFileSync(file, 'utf8'))); } catch { return null; }
+  try {
+    return read(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return null;
+  }
 }
 
 let failedSteps = 0;
 if (run('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) failedSteps++;
 if (run('lint', 'npm', ['run', '--silent', 'lint']) !== 0) failedSteps++;
-if (run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) !== 0) failedSteps++;
+if (run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) !== 0)
+  failedSteps++;
 const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) === 0;
 if (!built) failedSteps++;
-if (built && run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }) !== 0) failedSteps++;
+if (
+  built &&
+  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }) !== 0
+)
+  failedSteps++;
 
-const v = counts(vitestJson, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) }));
+const v = counts(vitestJson, (j) => ({
+  passed: j.numPassedTests,
+  failed: j.numFailedTests,
+  skipped: j.numPendingTests + (j.numTodoTests ?? 0),
+}));
 const p = counts(playwrightJson, (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected, skipped: j.stats.skipped }));
 rmSync(out, { recursive: true, force: true });
 
@@ -37,6 +50,8 @@ const passed = (v?.passed ?? 0) + (p?.passed ?? 0);
 // A step that failed without test results (type errors, a broken build) still counts as a failure.
 const failed = (v?.failed ?? 0) + (p?.failed ?? 0) + (failedSteps > 0 && !(v?.failed || p?.failed) ? failedSteps : 0);
 const skipped = (v?.skipped ?? 0) + (p?.skipped ?? 0);
-console.log(`\nvitest: ${v ? `${v.passed} passed, ${v.failed} failed` : 'no results'}; playwright: ${p ? `${p.passed} passed, ${p.failed} failed` : 'no results'}`);
+console.log(
+  `\nvitest: ${v ? `${v.passed} passed, ${v.failed} failed` : 'no results'}; playwright: ${p ? `${p.passed} passed, ${p.failed} failed` : 'no results'}`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failedSteps > 0 ? 1 : 0);

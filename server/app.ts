@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
@@ -50,8 +56,13 @@ export interface BuildOptions {
 
 /** The Fastify instance with every route; tests call buildApp(deps) and use app.inject(). */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const logger = opts.logger === undefined || opts.logger === false ? false
-    : { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { err: serializeError } } as FastifyServerOptions['logger'];
+  const logger =
+    opts.logger === undefined || opts.logger === false
+      ? false
+      : ({
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          serializers: { err: serializeError },
+        } as FastifyServerOptions['logger']);
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -72,7 +83,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   // API answers (a 120-day calendar is ~40 KB of JSON) and index.html go compressed; built assets are sent
   // precompressed by @fastify/static, which this plugin leaves alone. Brotli at quality 4: fast enough per request.
   await app.register(fastifyCompress, {
-    threshold: 1024, encodings: ['br', 'gzip'],
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
@@ -105,10 +117,20 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     if ((error as FastifyError).validation) {
       const v = (error as FastifyError).validation![0];
       const where = (error as FastifyError).validationContext ?? 'request';
-      const field = [where, v?.instancePath?.replace(/^\//, '').replace(/\//g, '.'), (v?.params as any)?.missingProperty
-        ?? (v?.params as any)?.additionalProperty].filter(Boolean).join('.');
-      return reply.status(400).send(errorBody(new DomainError('validation_failed', `Invalid ${field}: ${v?.message ?? 'bad value'}`,
-        undefined, { field, rule: v?.keyword })));
+      const field = [
+        where,
+        v?.instancePath?.replace(/^\//, '').replace(/\//g, '.'),
+        (v?.params as any)?.missingProperty ?? (v?.params as any)?.additionalProperty,
+      ]
+        .filter(Boolean)
+        .join('.');
+      return reply
+        .status(400)
+        .send(
+          errorBody(
+            new DomainError('validation_failed', `Invalid ${field}: ${v?.message ?? 'bad value'}`, undefined, { field, rule: v?.keyword }),
+          ),
+        );
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -145,19 +167,33 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   const indexHtml = path.join(deps.config.staticDir, 'index.html');
   const hasStatic = fs.existsSync(indexHtml);
-  const indexPage = hasStatic ? createIndexPage(app, {
-    ...readIndexTemplate(indexHtml, path.join(ROOT_DIR, 'locales/en/translation.json')), defaultSeller: deps.config.defaultSeller,
-  }) : null;
+  const indexPage = hasStatic
+    ? createIndexPage(app, {
+        ...readIndexTemplate(indexHtml, path.join(ROOT_DIR, 'locales/en/translation.json')),
+        defaultSeller: deps.config.defaultSeller,
+      })
+    : null;
   if (hasStatic) {
     // The build writes .br and .gz beside each text file (vite.config.ts); they are sent when accepted.
-    await app.register(fastifyStatic, { root: deps.config.staticDir, index: false, wildcard: false, preCompressed: true,
+    await app.register(fastifyStatic, {
+      root: deps.config.staticDir,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      } });
+      },
+    });
   }
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(errorBody(new DomainError('not_found',
-    'Resource route not found.', undefined, { method: request.method, url: request.url.split('?')[0] })));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .status(404)
+      .send(
+        errorBody(
+          new DomainError('not_found', 'Resource route not found.', undefined, { method: request.method, url: request.url.split('?')[0] }),
+        ),
+      );
 
   if (indexPage) {
     // Client-side routes: the storefront decides what a path shows, including its own 'Oops!' page. A route (not

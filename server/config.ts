@@ -34,7 +34,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const outboxPage = env.OUTBOX_PAGE === '1';
   // The outbox shows live passcodes and reset links: asking for it in production is a mistake, said at start.
-  if (production && outboxPage) throw new Error('OUTBOX_PAGE=1 is refused with NODE_ENV=production: the outbox page shows passcodes and reset links');
+  if (production && outboxPage)
+    throw new Error('OUTBOX_PAGE=1 is refused with NODE_ENV=production: the outbox page shows passcodes and reset links');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',

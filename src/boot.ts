@@ -18,8 +18,7 @@ export interface BootDeps {
   loadSellerConfig?: (api: AxiosInstance) => Promise<SellerConfig>;
 }
 
-const isSellerNotFound = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error._code === 'seller_not_found');
+const isSellerNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error._code === 'seller_not_found');
 
 /** Deployment config -> which seller (a first path segment names one if GET config knows it; otherwise the
  *  default seller and the segment is an ordinary path) -> that seller's config. */

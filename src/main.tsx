@@ -16,7 +16,11 @@ import { landingScreen } from './app/screens';
 import { primeReads, readBootData } from './api/primed-reads';
 
 function renderWith(root: Root, i18n: I18n, node: React.ReactNode) {
-  root.render(<StrictMode><I18nextProvider i18n={i18n}>{node}</I18nextProvider></StrictMode>);
+  root.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>{node}</I18nextProvider>
+    </StrictMode>,
+  );
 }
 
 /** Boot (DESIGN.md section 2): deployment config -> seller config -> i18n -> stores -> router. */
@@ -26,7 +30,9 @@ async function main() {
   if (bootData) primeReads(bootData.reads);
   // The landing screen's chunk downloads beside the config, and the app is drawn once both are here, so the
   // screen mounts (and starts its own fetches) at once instead of behind a suspended fallback.
-  const landing = landingScreen(bootData?.landing ?? window.location.pathname)?.preload().catch(() => {});
+  const landing = landingScreen(bootData?.landing ?? window.location.pathname)
+    ?.preload()
+    .catch(() => {});
   const bootDeps = bootData ? { fetchDeployment: async () => bootData.deployment } : {};
   const root = createRoot(document.getElementById('root')!);
   const baseI18n = createI18n({ ...bootTranslation });
@@ -37,13 +43,17 @@ async function main() {
     document.documentElement.lang = i18n.language;
     const store = new RootStore(boot);
     applyTheme(store.config);
-    renderWith(root, i18n, (
+    renderWith(
+      root,
+      i18n,
       <StoresProvider store={store}>
         {/* Navigations are not transitions: while the next screen's code loads, its route shows the loading status
             (announced to screen readers) instead of the old screen standing still. */}
-        <BrowserRouter basename={basenameFor(store.config.sellerPrefix)} useTransitions={false}><AppRoutes /></BrowserRouter>
-      </StoresProvider>
-    ));
+        <BrowserRouter basename={basenameFor(store.config.sellerPrefix)} useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
+      </StoresProvider>,
+    );
   } catch (error) {
     console.error('storefront boot failed', error);
     renderWith(root, baseI18n, <BootError />);

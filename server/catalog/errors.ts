@@ -1,5 +1,9 @@
 /** One problem in a seller folder: the file, the JSON path inside it ('' for the whole file) and what is wrong. */
-export interface CatalogIssue { file: string; path: string; message: string }
+export interface CatalogIssue {
+  file: string;
+  path: string;
+  message: string;
+}
 
 export function formatIssue(issue: CatalogIssue): string {
   return `${issue.file}: ${issue.path || '/'}: ${issue.message}`;
@@ -27,8 +31,12 @@ export class CatalogError extends Error {
 /** Collects issues while a step walks the folder, then throws them together. */
 export class IssueList {
   readonly items: CatalogIssue[] = [];
-  add(file: string, path: string, message: string) { this.items.push({ file, path, message }); }
-  throwIfAny() { if (this.items.length) throw new CatalogError(this.items); }
+  add(file: string, path: string, message: string) {
+    this.items.push({ file, path, message });
+  }
+  throwIfAny() {
+    if (this.items.length) throw new CatalogError(this.items);
+  }
 }
 
 /** JSON Pointer segment escaping (RFC 6901), for paths built by hand. */

@@ -13,7 +13,12 @@ import { ensurePublicIdentity, writeCommerce, writeConfig, writeMembers, writeMe
 export { CatalogError } from './errors';
 export type { CatalogIssue } from './errors';
 
-export interface LoadResult { sellerId: string; slug: string; sessionsPlanned: number; elapsedMs: number }
+export interface LoadResult {
+  sellerId: string;
+  slug: string;
+  sessionsPlanned: number;
+  elapsedMs: number;
+}
 
 /** Passwords of members who have no user yet, hashed before the transaction (scrypt is slow on purpose). */
 async function hashNewPasswords(db: Db, folder: SellerFolder): Promise<Map<string, string>> {
@@ -21,9 +26,17 @@ async function hashNewPasswords(db: Db, folder: SellerFolder): Promise<Map<strin
   const members = (folder.catalog.members ?? []).filter((m) => m.password);
   if (!members.length) return hashes;
   const seller = await db.selectFrom('seller').select('id').where('slug', '=', folder.config.slug).executeTakeFirst();
-  const existing = new Set(seller
-    ? (await db.selectFrom('app_user').select(sql<string>`lower(email)`.as('email')).where('seller_id', '=', seller.id).execute()).map((u) => u.email)
-    : []);
+  const existing = new Set(
+    seller
+      ? (
+          await db
+            .selectFrom('app_user')
+            .select(sql<string>`lower(email)`.as('email'))
+            .where('seller_id', '=', seller.id)
+            .execute()
+        ).map((u) => u.email)
+      : [],
+  );
   for (const m of members) {
     const email = m.email.toLowerCase();
     if (!existing.has(email)) hashes.set(email, await hashPassword(m.password!));

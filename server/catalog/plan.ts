@@ -7,9 +7,21 @@ import type { CatalogEvent, SellerFolder } from './types';
 /** Upper bound of sessions one event may expand to; a typo in a date range should not write a million rows. */
 export const MAX_SESSIONS_PER_EVENT = 50_000;
 
-export interface PlannedSession extends SessionSlot { capacity: number; oversell: number }
-export interface PlannedEvent { source: CatalogEvent; rank: number; timezone: string; sessions: PlannedSession[] }
-export interface PlannedSeatMap { key: string; seats: PlannedSeat[]; geometry: { sections: SectionGeometry[] } }
+export interface PlannedSession extends SessionSlot {
+  capacity: number;
+  oversell: number;
+}
+export interface PlannedEvent {
+  source: CatalogEvent;
+  rank: number;
+  timezone: string;
+  sessions: PlannedSession[];
+}
+export interface PlannedSeatMap {
+  key: string;
+  seats: PlannedSeat[];
+  geometry: { sections: SectionGeometry[] };
+}
 
 /** What the writer needs beyond the catalogue itself: sessions, seats and the clock-dependent dates. */
 export interface Plan {
@@ -44,11 +56,17 @@ function sessionsOf(ev: CatalogEvent, timezone: string, now: Date, base: string,
       issues.add('catalog.json', `${base}/schedules/${si}`, (err as Error).message);
       return;
     }
-    if (slots.length === 0) issues.add('catalog.json', `${base}/schedules/${si}`, `expands to no sessions (dates ${schedule.dates.from} to ${schedule.dates.to} from ${localDate(now, timezone)})`);
+    if (slots.length === 0)
+      issues.add(
+        'catalog.json',
+        `${base}/schedules/${si}`,
+        `expands to no sessions (dates ${schedule.dates.from} to ${schedule.dates.to} from ${localDate(now, timezone)})`,
+      );
     // A later schedule overrides an earlier one at the same start (e.g. a holiday with other capacity).
     for (const s of slots) byStart.set(s.start.getTime(), { ...s, capacity: schedule.capacity ?? -1, oversell: schedule.oversell ?? 0 });
   });
-  if (byStart.size > MAX_SESSIONS_PER_EVENT) issues.add('catalog.json', `${base}/schedules`, `expands to ${byStart.size} sessions; the limit is ${MAX_SESSIONS_PER_EVENT}`);
+  if (byStart.size > MAX_SESSIONS_PER_EVENT)
+    issues.add('catalog.json', `${base}/schedules`, `expands to ${byStart.size} sessions; the limit is ${MAX_SESSIONS_PER_EVENT}`);
   return [...byStart.values()].sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
@@ -64,15 +82,24 @@ export function planSellerFolder(folder: SellerFolder, now: Date): Plan {
   const seatMaps = (folder.catalog.seat_maps ?? []).map((m) => ({ key: m.key, ...expandSeatMap(m) }));
   const dateIssues = (value: string | undefined, path: string) => {
     if (!value) return;
-    try { resolveInstant(value, timezone, now); } catch (err) { issues.add('catalog.json', path, (err as Error).message); }
+    try {
+      resolveInstant(value, timezone, now);
+    } catch (err) {
+      issues.add('catalog.json', path, (err as Error).message);
+    }
   };
-  folder.catalog.cart_mods?.forEach((m, mi) => m.codes?.forEach((c, ci) => {
-    dateIssues(c.valid_from, `/cart_mods/${mi}/codes/${ci}/valid_from`);
-    dateIssues(c.valid_to, `/cart_mods/${mi}/codes/${ci}/valid_to`);
-  }));
-  folder.catalog.events.forEach((ev, ei) => ev.ticket_groups.forEach((g, gi) => {
-    for (const field of ['sales_start', 'sales_end', 'start_policy_date'] as const) dateIssues(g[field], `/events/${ei}/ticket_groups/${gi}/${field}`);
-  }));
+  folder.catalog.cart_mods?.forEach((m, mi) =>
+    m.codes?.forEach((c, ci) => {
+      dateIssues(c.valid_from, `/cart_mods/${mi}/codes/${ci}/valid_from`);
+      dateIssues(c.valid_to, `/cart_mods/${mi}/codes/${ci}/valid_to`);
+    }),
+  );
+  folder.catalog.events.forEach((ev, ei) =>
+    ev.ticket_groups.forEach((g, gi) => {
+      for (const field of ['sales_start', 'sales_end', 'start_policy_date'] as const)
+        dateIssues(g[field], `/events/${ei}/ticket_groups/${gi}/${field}`);
+    }),
+  );
   folder.catalog.members?.forEach((m, i) => {
     if (!m.membership) return;
     dateIssues(m.membership.valid_from, `/members/${i}/membership/valid_from`);
@@ -80,7 +107,9 @@ export function planSellerFolder(folder: SellerFolder, now: Date): Plan {
   });
   issues.throwIfAny();
   return {
-    timezone, events, seatMaps,
+    timezone,
+    events,
+    seatMaps,
     instant: (value) => (value ? resolveInstant(value, timezone, now) : null),
     localDay: (value, tz) => resolveDate(value, now, tz),
   };

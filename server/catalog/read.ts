@@ -13,11 +13,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const DEFAULT_CONTENT_BLOCKS_DIR = path.join(ROOT, 'content-blocks');
 const MONEY_PATTERN = '^\\d{1,7}(\\.\\d{2})?$';
 const IMAGE_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
 };
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-interface Validators { config: ValidateFunction; catalog: ValidateFunction; strings: ValidateFunction }
+interface Validators {
+  config: ValidateFunction;
+  catalog: ValidateFunction;
+  strings: ValidateFunction;
+}
 let validators: Validators | undefined;
 
 /** Compiled once per process: schema compilation costs far more than validation. */
@@ -103,19 +112,37 @@ function readImages(dir: string, issues: IssueList): ImageFile[] {
     const ext = path.extname(name).toLowerCase();
     const contentType = IMAGE_TYPES[ext];
     const key = path.basename(name, path.extname(name));
-    if (!contentType) { issues.add(file, '', `unsupported image type '${ext}' (${Object.keys(IMAGE_TYPES).join(', ')})`); continue; }
-    if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(key)) { issues.add(file, '', `file name '${key}' must be a key (a-z, 0-9, '-', '_')`); continue; }
+    if (!contentType) {
+      issues.add(file, '', `unsupported image type '${ext}' (${Object.keys(IMAGE_TYPES).join(', ')})`);
+      continue;
+    }
+    if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(key)) {
+      issues.add(file, '', `file name '${key}' must be a key (a-z, 0-9, '-', '_')`);
+      continue;
+    }
     const data = readFileSync(full);
-    if (data.length > MAX_IMAGE_BYTES) { issues.add(file, '', `is ${data.length} bytes; the limit is ${MAX_IMAGE_BYTES}`); continue; }
+    if (data.length > MAX_IMAGE_BYTES) {
+      issues.add(file, '', `is ${data.length} bytes; the limit is ${MAX_IMAGE_BYTES}`);
+      continue;
+    }
     let size: { width: number | null; height: number | null } = { width: null, height: null };
     if (contentType === 'image/svg+xml') {
       const text = data.toString('utf8');
       // SVGs are served from our origin; script in one would run with the storefront's cookies.
-      if (/<script\b|\son[a-z]+\s*=|javascript:|<foreignObject\b/i.test(text)) { issues.add(file, '', 'SVG must not contain scripts, event handlers or foreignObject'); continue; }
-      if (!/<svg\b/i.test(text)) { issues.add(file, '', 'is not an SVG document'); continue; }
+      if (/<script\b|\son[a-z]+\s*=|javascript:|<foreignObject\b/i.test(text)) {
+        issues.add(file, '', 'SVG must not contain scripts, event handlers or foreignObject');
+        continue;
+      }
+      if (!/<svg\b/i.test(text)) {
+        issues.add(file, '', 'is not an SVG document');
+        continue;
+      }
       size = svgSize(text);
     }
-    if (out.some((i) => i.key === key)) { issues.add(file, '', `another image already has the key '${key}'`); continue; }
+    if (out.some((i) => i.key === key)) {
+      issues.add(file, '', `another image already has the key '${key}'`);
+      continue;
+    }
     out.push({ key, file, contentType, data, sha256: createHash('sha256').update(data).digest('hex'), ...size });
   }
   return out;
@@ -129,7 +156,8 @@ function readContentBlocks(folder: string, label: string, issues: IssueList): Co
     const file = `${label}/${name}`;
     const { block, issues: found } = parseContentBlock(readFileSync(path.join(folder, name), 'utf8'), name.replace(/\.html$/, ''));
     for (const i of found) issues.add(file, i.path, i.message);
-    if (block && out.some((b) => b.name === block.name)) issues.add(file, '/front-matter/name', `another block is already named '${block.name}'`);
+    if (block && out.some((b) => b.name === block.name))
+      issues.add(file, '/front-matter/name', `another block is already named '${block.name}'`);
     else if (block) out.push(block);
   }
   return out;

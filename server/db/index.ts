@@ -9,7 +9,11 @@ import * as m003 from './migrations/003-sanitize-seller-html';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
-export interface DbHandle { db: Db; kind: DbKind; close(): Promise<void> }
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
 
 /** A static list, so migrations work bundled and need no file-system scan. Never edit a landed migration. */
 const migrations: Record<string, Migration> = {

@@ -23,10 +23,18 @@ import {
  */
 export class QueuedPGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new QueuedPGliteDriver(this.pglite); }
-  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new QueuedPGliteDriver(this.pglite);
+  }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
 }
 
 class QueuedPGliteDriver implements Driver {
@@ -35,11 +43,15 @@ class QueuedPGliteDriver implements Driver {
   constructor(private readonly pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
   }
-  async init() { await this.pglite.waitReady; }
+  async init() {
+    await this.pglite.waitReady;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void;
-    const mine = new Promise<void>((resolve) => { release = resolve; });
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const previous = this.tail;
     this.tail = previous.then(() => mine);
     await previous;
@@ -56,9 +68,15 @@ class QueuedPGliteDriver implements Driver {
     const iso = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
     await conn.executeQuery(CompiledQuery.raw(`begin${iso}`));
   }
-  async commitTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('commit')); }
-  async rollbackTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('rollback')); }
-  async destroy() { await this.pglite.close(); }
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async destroy() {
+    await this.pglite.close();
+  }
 }
 
 class PGliteConnection implements DatabaseConnection {

@@ -7,157 +7,474 @@ type TsDefault = ColumnType<Date, Date | string | undefined, Date | string>;
 type Uuid = Generated<string>;
 
 export interface SellerTable {
-  id: Uuid; slug: string; name: string; currency: Generated<string>; timezone: Generated<string>;
-  config: Json<Record<string, any>>; strings: Json<Record<string, string>>; content_blocks: Json<ContentBlock[]>;
-  public_identity_id: string | null; created_at: TsDefault; updated_at: TsDefault;
+  id: Uuid;
+  slug: string;
+  name: string;
+  currency: Generated<string>;
+  timezone: Generated<string>;
+  config: Json<Record<string, any>>;
+  strings: Json<Record<string, string>>;
+  content_blocks: Json<ContentBlock[]>;
+  public_identity_id: string | null;
+  created_at: TsDefault;
+  updated_at: TsDefault;
 }
-export interface ContentBlock { name: string; slot: string; routes: string[]; roles: string[]; html: string; order?: number }
+export interface ContentBlock {
+  name: string;
+  slot: string;
+  routes: string[];
+  roles: string[];
+  html: string;
+  order?: number;
+}
 
-export interface VenueTable { id: Uuid; seller_id: string; key: string; name: string; timezone: string; address: Json<Record<string, any>> }
+export interface VenueTable {
+  id: Uuid;
+  seller_id: string;
+  key: string;
+  name: string;
+  timezone: string;
+  address: Json<Record<string, any>>;
+}
 export interface ImageTable {
-  id: Uuid; seller_id: string; key: string; content_type: string; width: number | null; height: number | null;
-  data: Uint8Array; sha256: string;
+  id: Uuid;
+  seller_id: string;
+  key: string;
+  content_type: string;
+  width: number | null;
+  height: number | null;
+  data: Uint8Array;
+  sha256: string;
 }
 export interface SeatMapTable {
-  id: Uuid; seller_id: string; key: string; name: string; width: number; height: number;
-  other_elements: Generated<string>; map_geometry: Json<Record<string, any>>;
+  id: Uuid;
+  seller_id: string;
+  key: string;
+  name: string;
+  width: number;
+  height: number;
+  other_elements: Generated<string>;
+  map_geometry: Json<Record<string, any>>;
 }
 export interface SeatTable {
-  id: Uuid; seat_map_id: string; name: string; section: string; row_label: string; x: number; y: number; r: number;
-  previous_seat: string | null; next_seat: string | null; ticket_group_keys: Json<string[]>; unavailable: Generated<boolean>;
+  id: Uuid;
+  seat_map_id: string;
+  name: string;
+  section: string;
+  row_label: string;
+  x: number;
+  y: number;
+  r: number;
+  previous_seat: string | null;
+  next_seat: string | null;
+  ticket_group_keys: Json<string[]>;
+  unavailable: Generated<boolean>;
 }
 export type HiddenType = 'public_browsable' | 'public_member_only' | 'public_link_only' | 'hidden';
 export interface EventTemplateTable {
-  id: Uuid; seller_id: string; key: string; venue_id: string | null; seat_map_id: string | null; name: string;
-  category: Generated<string>; subtitle: string | null; summary: string | null; description: string | null;
-  event_type: 'single' | 'repeating' | 'other'; hidden_type: Generated<HiddenType>; _rank: Generated<number>;
-  config: Json<Record<string, any>>; meta: Json<Record<string, any>>; metadata: Json<Record<string, string>>;
+  id: Uuid;
+  seller_id: string;
+  key: string;
+  venue_id: string | null;
+  seat_map_id: string | null;
+  name: string;
+  category: Generated<string>;
+  subtitle: string | null;
+  summary: string | null;
+  description: string | null;
+  event_type: 'single' | 'repeating' | 'other';
+  hidden_type: Generated<HiddenType>;
+  _rank: Generated<number>;
+  config: Json<Record<string, any>>;
+  meta: Json<Record<string, any>>;
+  metadata: Json<Record<string, string>>;
 }
 export type Handler = 'tickets' | 'passes' | 'codes' | 'seated' | 'ledger' | 'donation' | 'membership' | 'citypass';
 export interface TicketGroupTable {
-  id: Uuid; seller_id: string; event_template_id: string; key: string; name: string; description: string | null;
-  summary: string | null; color: string | null; handler: Handler; hidden_type: Generated<string>; _rank: Generated<number>;
-  min_tickets_per_order: Generated<number>; max_tickets_per_order: Generated<number>; capacity: Generated<number>;
-  oversell_capacity: Generated<number>; used_capacity: Generated<number>; exclude_from_event_capacity: Generated<boolean>;
-  flexible: Generated<boolean>; sales_start: Ts | null; sales_end: Ts | null; start_policy: string | null;
-  start_policy_date: Ts | null; duration_new: string | null; additional_info_spec: Json<Record<string, any>> | null;
-  meta: Json<Record<string, any>>; config: Json<Record<string, any>>;
+  id: Uuid;
+  seller_id: string;
+  event_template_id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  summary: string | null;
+  color: string | null;
+  handler: Handler;
+  hidden_type: Generated<string>;
+  _rank: Generated<number>;
+  min_tickets_per_order: Generated<number>;
+  max_tickets_per_order: Generated<number>;
+  capacity: Generated<number>;
+  oversell_capacity: Generated<number>;
+  used_capacity: Generated<number>;
+  exclude_from_event_capacity: Generated<boolean>;
+  flexible: Generated<boolean>;
+  sales_start: Ts | null;
+  sales_end: Ts | null;
+  start_policy: string | null;
+  start_policy_date: Ts | null;
+  duration_new: string | null;
+  additional_info_spec: Json<Record<string, any>> | null;
+  meta: Json<Record<string, any>>;
+  config: Json<Record<string, any>>;
 }
 export interface TicketTypeTable {
-  id: Uuid; seller_id: string; ticket_group_id: string; key: string; name: string; _rank: Generated<number>;
-  summary: string | null; description: string | null; price: number; price_min: number | null; price_max: number | null;
-  discounted_price: number | null; outside_fees: Json<OutsideFee[]>; member_only: Generated<boolean>; meta: Json<Record<string, any>>;
+  id: Uuid;
+  seller_id: string;
+  ticket_group_id: string;
+  key: string;
+  name: string;
+  _rank: Generated<number>;
+  summary: string | null;
+  description: string | null;
+  price: number;
+  price_min: number | null;
+  price_max: number | null;
+  discounted_price: number | null;
+  outside_fees: Json<OutsideFee[]>;
+  member_only: Generated<boolean>;
+  meta: Json<Record<string, any>>;
 }
-export interface OutsideFee { name: string; fixed?: number; percent?: number }
+export interface OutsideFee {
+  name: string;
+  fixed?: number;
+  percent?: number;
+}
 export interface TicketRuleTable {
-  id: Uuid; ticket_group_id: string; ticket_type_id: string | null; party_role: Generated<string>;
-  named: Generated<'yes' | 'no' | 'optional'>; emailed: Generated<boolean>; min: Generated<number>; max: Generated<number>;
+  id: Uuid;
+  ticket_group_id: string;
+  ticket_type_id: string | null;
+  party_role: Generated<string>;
+  named: Generated<'yes' | 'no' | 'optional'>;
+  emailed: Generated<boolean>;
+  min: Generated<number>;
+  max: Generated<number>;
 }
-export interface MessageRuleTable { id: Uuid; event_template_id: string; _rank: Generated<number>; triggers: Json<any>; actions: Json<any> }
+export interface MessageRuleTable {
+  id: Uuid;
+  event_template_id: string;
+  _rank: Generated<number>;
+  triggers: Json<any>;
+  actions: Json<any>;
+}
 export interface EventSessionTable {
-  id: Uuid; seller_id: string; event_template_id: string; start_datetime: Ts; end_datetime: Ts;
-  capacity: Generated<number>; oversell_capacity: Generated<number>; used_capacity: Generated<number>;
-  price_increase: Generated<number>; annotations: Json<string[]>; state: Generated<string>;
+  id: Uuid;
+  seller_id: string;
+  event_template_id: string;
+  start_datetime: Ts;
+  end_datetime: Ts;
+  capacity: Generated<number>;
+  oversell_capacity: Generated<number>;
+  used_capacity: Generated<number>;
+  price_increase: Generated<number>;
+  annotations: Json<string[]>;
+  state: Generated<string>;
 }
 export interface SessionTicketGroupTable {
-  event_session_id: string; ticket_group_id: string; capacity: Generated<number>; oversell_capacity: Generated<number>;
+  event_session_id: string;
+  ticket_group_id: string;
+  capacity: Generated<number>;
+  oversell_capacity: Generated<number>;
   used_capacity: Generated<number>;
 }
 
 export interface IdentityTable {
-  id: Uuid; seller_id: string; is_public: Generated<boolean>; first_name: string | null; last_name: string | null;
-  email: string | null; phone: string | null; address: string | null; address_more: string | null; city: string | null;
-  state: string | null; region: string | null; country: string | null; zip_code: string | null;
-  additional_info: Json<Record<string, any>>; meta: Json<Record<string, any>>; created_at: TsDefault;
+  id: Uuid;
+  seller_id: string;
+  is_public: Generated<boolean>;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  address_more: string | null;
+  city: string | null;
+  state: string | null;
+  region: string | null;
+  country: string | null;
+  zip_code: string | null;
+  additional_info: Json<Record<string, any>>;
+  meta: Json<Record<string, any>>;
+  created_at: TsDefault;
 }
-export interface AppUserTable { id: Uuid; seller_id: string; identity_id: string; email: string; password_hash: string | null; created_at: TsDefault }
-export interface AuthSessionTable { token_hash: string; seller_id: string; user_id: string; created_at: TsDefault; expires_at: Ts }
+export interface AppUserTable {
+  id: Uuid;
+  seller_id: string;
+  identity_id: string;
+  email: string;
+  password_hash: string | null;
+  created_at: TsDefault;
+}
+export interface AuthSessionTable {
+  token_hash: string;
+  seller_id: string;
+  user_id: string;
+  created_at: TsDefault;
+  expires_at: Ts;
+}
 export interface LoginTokenTable {
-  id: Uuid; seller_id: string; kind: 'otp' | 'password_reset' | 'email_link'; email: string; token_hash: string;
-  code_hash: string | null; attempts: Generated<number>; created_at: TsDefault; expires_at: Ts; used_at: Ts | null;
+  id: Uuid;
+  seller_id: string;
+  kind: 'otp' | 'password_reset' | 'email_link';
+  email: string;
+  token_hash: string;
+  code_hash: string | null;
+  attempts: Generated<number>;
+  created_at: TsDefault;
+  expires_at: Ts;
+  used_at: Ts | null;
 }
-export interface RateLimitTable { key: string; window_start: Ts; count: Generated<number> }
+export interface RateLimitTable {
+  key: string;
+  window_start: Ts;
+  count: Generated<number>;
+}
 export type CartState = 'pending' | 'checking_out' | 'completed' | 'expired' | 'cancelled';
 export interface CartTable {
-  id: Uuid; seller_id: string; cart_number: ColumnType<string, never, never>; state: Generated<CartState>;
-  identity_id: string; owner_token_hash: string | null; channel_id: Generated<string>; campaign: string | null;
-  expires_at: Ts | null; extended_at: Ts | null; auto_renew: Generated<boolean>; giftee_identity_id: string | null;
-  additional_info: Json<Record<string, any>>; created_at: TsDefault; updated_at: TsDefault;
+  id: Uuid;
+  seller_id: string;
+  cart_number: ColumnType<string, never, never>;
+  state: Generated<CartState>;
+  identity_id: string;
+  owner_token_hash: string | null;
+  channel_id: Generated<string>;
+  campaign: string | null;
+  expires_at: Ts | null;
+  extended_at: Ts | null;
+  auto_renew: Generated<boolean>;
+  giftee_identity_id: string | null;
+  additional_info: Json<Record<string, any>>;
+  created_at: TsDefault;
+  updated_at: TsDefault;
 }
 export type TicketState = 'in_cart' | 'held' | 'booked' | 'redeemed' | 'cancelled' | 'unbooked';
 export interface TicketTable {
-  id: Uuid; seller_id: string; cart_id: string | null; ticket_order_id: string | null; event_template_id: string;
-  event_session_id: string | null; ticket_group_id: string; ticket_type_id: string; state: TicketState; handler: string;
-  valid_from: Ts | null; valid_to: Ts | null; admit_name: string | null; admit_email: string | null;
-  face_value: number; adjusted_value: number; fees: Generated<number>; scan_code: string | null; seat_id: string | null;
-  additional_info: Json<Record<string, any>>; handler_data: Json<Record<string, any>>; created_at: TsDefault;
+  id: Uuid;
+  seller_id: string;
+  cart_id: string | null;
+  ticket_order_id: string | null;
+  event_template_id: string;
+  event_session_id: string | null;
+  ticket_group_id: string;
+  ticket_type_id: string;
+  state: TicketState;
+  handler: string;
+  valid_from: Ts | null;
+  valid_to: Ts | null;
+  admit_name: string | null;
+  admit_email: string | null;
+  face_value: number;
+  adjusted_value: number;
+  fees: Generated<number>;
+  scan_code: string | null;
+  seat_id: string | null;
+  additional_info: Json<Record<string, any>>;
+  handler_data: Json<Record<string, any>>;
+  created_at: TsDefault;
 }
 export interface TicketOrderTable {
-  id: Uuid; seller_id: string; order_number: ColumnType<string, never, never>; identity_id: string; cart_id: string;
-  purchased_on: TsDefault; total_before_fees: Generated<number>; total_fees: Generated<number>;
-  total_discount: Generated<number>; total_after_fees: Generated<number>; state: Generated<string>; access_token_hash: string | null;
+  id: Uuid;
+  seller_id: string;
+  order_number: ColumnType<string, never, never>;
+  identity_id: string;
+  cart_id: string;
+  purchased_on: TsDefault;
+  total_before_fees: Generated<number>;
+  total_fees: Generated<number>;
+  total_discount: Generated<number>;
+  total_after_fees: Generated<number>;
+  state: Generated<string>;
+  access_token_hash: string | null;
 }
 export interface PaymentTable {
-  id: Uuid; seller_id: string; cart_id: string; ticket_order_id: string | null; gateway_id: 'free' | 'ledger' | 'test' | 'stripe';
-  amount: number; status: 'pending' | 'succeeded' | 'failed' | 'refunded'; audit_action: Generated<string>;
-  gateway_ref: string | null; idempotency_key: string; occurred_on: TsDefault;
+  id: Uuid;
+  seller_id: string;
+  cart_id: string;
+  ticket_order_id: string | null;
+  gateway_id: 'free' | 'ledger' | 'test' | 'stripe';
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+  audit_action: Generated<string>;
+  gateway_ref: string | null;
+  idempotency_key: string;
+  occurred_on: TsDefault;
 }
-export interface ScheduledPaymentTable { id: Uuid; cart_id: string; due: Ts; amount: number; status: Generated<string> }
-export interface WebhookEventTable { id: string; provider: string; received_at: TsDefault }
-export interface MembershipProgramTable { id: Uuid; seller_id: string; key: string; name: string; _rank: Generated<number> }
+export interface ScheduledPaymentTable {
+  id: Uuid;
+  cart_id: string;
+  due: Ts;
+  amount: number;
+  status: Generated<string>;
+}
+export interface WebhookEventTable {
+  id: string;
+  provider: string;
+  received_at: TsDefault;
+}
+export interface MembershipProgramTable {
+  id: Uuid;
+  seller_id: string;
+  key: string;
+  name: string;
+  _rank: Generated<number>;
+}
 export interface RoleTable {
-  id: Uuid; seller_id: string; membership_program_id: string; key: string; name: string; _rank: Generated<number>;
-  ticket_type_id: string | null; duration_months: Generated<number>; giftable: Generated<boolean>; auto_renew: Generated<boolean>;
-  member_event_purchase_limit: Generated<number>; benefits: Json<any[]>;
+  id: Uuid;
+  seller_id: string;
+  membership_program_id: string;
+  key: string;
+  name: string;
+  _rank: Generated<number>;
+  ticket_type_id: string | null;
+  duration_months: Generated<number>;
+  giftable: Generated<boolean>;
+  auto_renew: Generated<boolean>;
+  member_event_purchase_limit: Generated<number>;
+  benefits: Json<any[]>;
 }
 export interface MembershipRuleTable {
-  id: Uuid; seller_id: string; role_id: string; ticket_type_id: string | null; ticket_group_id: string | null;
-  party_role: Generated<string>; named: Generated<'yes' | 'no'>; min: Generated<number>; max: Generated<number>;
+  id: Uuid;
+  seller_id: string;
+  role_id: string;
+  ticket_type_id: string | null;
+  ticket_group_id: string | null;
+  party_role: Generated<string>;
+  named: Generated<'yes' | 'no'>;
+  min: Generated<number>;
+  max: Generated<number>;
 }
 export interface MembershipTable {
-  id: Uuid; seller_id: string; identity_id: string | null; role_id: string; membership_program_id: string;
-  ticket_order_id: string | null; ticket_id: string | null; ticket_group_id: string | null; event_template_id: string | null;
-  scan_code: string; zip_code: string | null; valid_from: Ts; valid_to: Ts;
-  auto_renew_state: Generated<'scheduled' | 'cancelled' | 'other'>; member_event_purchase_limit: Generated<number>;
-  state: Generated<string>; created_at: TsDefault;
+  id: Uuid;
+  seller_id: string;
+  identity_id: string | null;
+  role_id: string;
+  membership_program_id: string;
+  ticket_order_id: string | null;
+  ticket_id: string | null;
+  ticket_group_id: string | null;
+  event_template_id: string | null;
+  scan_code: string;
+  zip_code: string | null;
+  valid_from: Ts;
+  valid_to: Ts;
+  auto_renew_state: Generated<'scheduled' | 'cancelled' | 'other'>;
+  member_event_purchase_limit: Generated<number>;
+  state: Generated<string>;
+  created_at: TsDefault;
 }
 export interface GiftCodeTable {
-  id: Uuid; seller_id: string; code: string; role_id: string; ticket_order_id: string | null; giver_identity_id: string | null;
-  giftee_identity_id: string | null; valid_from: Ts; valid_to: Ts; redeemed_at: Ts | null; redeemed_membership_id: string | null;
+  id: Uuid;
+  seller_id: string;
+  code: string;
+  role_id: string;
+  ticket_order_id: string | null;
+  giver_identity_id: string | null;
+  giftee_identity_id: string | null;
+  valid_from: Ts;
+  valid_to: Ts;
+  redeemed_at: Ts | null;
+  redeemed_membership_id: string | null;
 }
 export interface CartModTable {
-  id: Uuid; seller_id: string; key: string; name: string; discount_type: 'percent' | 'amount' | 'price'; discount_value: number;
-  ticket_type_ids: Json<string[]>; blocking_checkout: Generated<boolean>; resource: string | null; resource_id: string | null;
+  id: Uuid;
+  seller_id: string;
+  key: string;
+  name: string;
+  discount_type: 'percent' | 'amount' | 'price';
+  discount_value: number;
+  ticket_type_ids: Json<string[]>;
+  blocking_checkout: Generated<boolean>;
+  resource: string | null;
+  resource_id: string | null;
   activating_code_groups: Json<string[]>;
 }
 export interface PromoCodeTable {
-  id: Uuid; seller_id: string; code: string; cart_mod_id: string; code_group: string | null; max_usage: Generated<number>;
-  used: Generated<number>; valid_from: Ts | null; valid_to: Ts | null; advertise: Generated<boolean>; is_default: Generated<boolean>;
+  id: Uuid;
+  seller_id: string;
+  code: string;
+  cart_mod_id: string;
+  code_group: string | null;
+  max_usage: Generated<number>;
+  used: Generated<number>;
+  valid_from: Ts | null;
+  valid_to: Ts | null;
+  advertise: Generated<boolean>;
+  is_default: Generated<boolean>;
 }
-export interface CartCodeTable { cart_id: string; promo_code_id: string; applied_at: TsDefault }
+export interface CartCodeTable {
+  cart_id: string;
+  promo_code_id: string;
+  applied_at: TsDefault;
+}
 export interface LedgerTable {
-  id: Uuid; seller_id: string; ledger_type: Generated<string>; number: string; balance: number; state: Generated<string>;
-  currency: string; ticket_id: string | null; created_at: TsDefault;
+  id: Uuid;
+  seller_id: string;
+  ledger_type: Generated<string>;
+  number: string;
+  balance: number;
+  state: Generated<string>;
+  currency: string;
+  ticket_id: string | null;
+  created_at: TsDefault;
 }
 export interface LedgerEntryTable {
-  id: Uuid; ledger_id: string; amount: number; reason: string; cart_id: string | null; payment_id: string | null; created_at: TsDefault;
+  id: Uuid;
+  ledger_id: string;
+  amount: number;
+  reason: string;
+  cart_id: string | null;
+  payment_id: string | null;
+  created_at: TsDefault;
 }
 export interface MailOutboxTable {
-  id: Uuid; seller_id: string | null; kind: string; to_address: string; subject: string; text_body: string;
-  html_body: string | null; meta: Json<Record<string, any>>; created_at: TsDefault; sent_at: Ts | null;
-  attempts: Generated<number>; last_error: string | null;
+  id: Uuid;
+  seller_id: string | null;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  meta: Json<Record<string, any>>;
+  created_at: TsDefault;
+  sent_at: Ts | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 export interface Database {
-  seller: SellerTable; venue: VenueTable; image: ImageTable; seat_map: SeatMapTable; seat: SeatTable;
-  event_template: EventTemplateTable; ticket_group: TicketGroupTable; ticket_type: TicketTypeTable;
-  ticket_rule: TicketRuleTable; message_rule: MessageRuleTable; event_session: EventSessionTable;
-  session_ticket_group: SessionTicketGroupTable; identity: IdentityTable; app_user: AppUserTable;
-  auth_session: AuthSessionTable; login_token: LoginTokenTable; rate_limit: RateLimitTable; cart: CartTable;
-  ticket: TicketTable; ticket_order: TicketOrderTable; payment: PaymentTable; scheduled_payment: ScheduledPaymentTable;
-  webhook_event: WebhookEventTable; membership_program: MembershipProgramTable; role: RoleTable;
-  membership_rule: MembershipRuleTable; membership: MembershipTable; gift_code: GiftCodeTable; cart_mod: CartModTable;
-  promo_code: PromoCodeTable; cart_code: CartCodeTable; ledger: LedgerTable; ledger_entry: LedgerEntryTable;
+  seller: SellerTable;
+  venue: VenueTable;
+  image: ImageTable;
+  seat_map: SeatMapTable;
+  seat: SeatTable;
+  event_template: EventTemplateTable;
+  ticket_group: TicketGroupTable;
+  ticket_type: TicketTypeTable;
+  ticket_rule: TicketRuleTable;
+  message_rule: MessageRuleTable;
+  event_session: EventSessionTable;
+  session_ticket_group: SessionTicketGroupTable;
+  identity: IdentityTable;
+  app_user: AppUserTable;
+  auth_session: AuthSessionTable;
+  login_token: LoginTokenTable;
+  rate_limit: RateLimitTable;
+  cart: CartTable;
+  ticket: TicketTable;
+  ticket_order: TicketOrderTable;
+  payment: PaymentTable;
+  scheduled_payment: ScheduledPaymentTable;
+  webhook_event: WebhookEventTable;
+  membership_program: MembershipProgramTable;
+  role: RoleTable;
+  membership_rule: MembershipRuleTable;
+  membership: MembershipTable;
+  gift_code: GiftCodeTable;
+  cart_mod: CartModTable;
+  promo_code: PromoCodeTable;
+  cart_code: CartCodeTable;
+  ledger: LedgerTable;
+  ledger_entry: LedgerEntryTable;
   mail_outbox: MailOutboxTable;
 }
 

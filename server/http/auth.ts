@@ -32,12 +32,20 @@ export async function requireAuth(deps: Deps, request: FastifyRequest, seller?: 
 /** httpOnly, SameSite=Lax; Secure when the request came over https (trustProxy reads X-Forwarded-Proto). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
-    path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_DAYS * 86_400,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_DAYS * 86_400,
   });
   // Readable by the page, and holding no secret (a random tag per login): the storefront checks it each second
   // so a login or logout in another tab shows (spec section 4). It grants nothing; the session cookie does.
   reply.setCookie(SESSION_MARKER_COOKIE, randomBytes(8).toString('hex'), {
-    path: '/', httpOnly: false, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_DAYS * 86_400,
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_DAYS * 86_400,
   });
 }
 

@@ -30,8 +30,10 @@ export function registerContractCheck(app: FastifyInstance, onViolation: (messag
     }
     const validate = validatorFor(schema);
     if (!validate(JSON.parse(JSON.stringify(payload)))) {
-      const message = `contract: ${request.method} ${request.routeOptions.url} ${status} does not match its schema: ${
-        ajv.errorsText(validate.errors, { separator: '; ' })}`;
+      const message = `contract: ${request.method} ${request.routeOptions.url} ${status} does not match its schema: ${ajv.errorsText(
+        validate.errors,
+        { separator: '; ' },
+      )}`;
       onViolation(message);
       throw new Error(message);
     }

@@ -10,12 +10,14 @@ export const statusOf = (error: DomainError): number => ERROR_STATUS[error.code]
 
 export function errorBody(error: DomainError): ErrorBody {
   return {
-    _data: [{
-      _code: error.code,
-      _description: error.message,
-      ...(error.context ? { _context: error.context } : {}),
-      ...(error.extra ? { _extra: error.extra } : {}),
-    }],
+    _data: [
+      {
+        _code: error.code,
+        _description: error.message,
+        ...(error.context ? { _context: error.context } : {}),
+        ...(error.extra ? { _extra: error.extra } : {}),
+      },
+    ],
   };
 }
 

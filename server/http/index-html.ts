@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { TicketGroupRow, TicketTypeRow } from '../../src/contract/catalogue';
 import {
-  availableEventsRead, BOOT_DATA_ID, calendarRead, configRead, eventRead, readKey, readUrl, reservableEventRead, type BootData, type Read,
+  availableEventsRead,
+  BOOT_DATA_ID,
+  calendarRead,
+  configRead,
+  eventRead,
+  readKey,
+  readUrl,
+  reservableEventRead,
+  type BootData,
+  type Read,
 } from '../../src/contract/first-reads';
 import { COVER_SIZES, coverImageId, coverSources, logoSrc } from '../../src/domain/page-images';
 import { candidateSellerSlug, homeRedirectTarget, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
@@ -16,8 +25,11 @@ const CACHED_API_BASE = '/cached_api';
  *  open a comment, whatever a seller wrote in an event's name or description. */
 export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value)
-    .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Text for an HTML attribute value or element content. */
@@ -31,10 +43,23 @@ interface Options {
   loadingText: string;
 }
 
-interface ConfigBody { seller?: { _data?: unknown[] }; config?: { _data?: Array<{ key: string; value: unknown }> } }
-interface StorefrontValue { web?: { logo?: unknown }; layout?: Record<string, string[] | undefined>; membership_presell?: boolean; admission_event_id?: string }
-interface ReservableBody { ticket_group?: { _data?: TicketGroupRow[] }; ticket_type?: { _data?: TicketTypeRow[] } }
-interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: string | null; image_profile?: string | null } }> } }
+interface ConfigBody {
+  seller?: { _data?: unknown[] };
+  config?: { _data?: Array<{ key: string; value: unknown }> };
+}
+interface StorefrontValue {
+  web?: { logo?: unknown };
+  layout?: Record<string, string[] | undefined>;
+  membership_presell?: boolean;
+  admission_event_id?: string;
+}
+interface ReservableBody {
+  ticket_group?: { _data?: TicketGroupRow[] };
+  ticket_type?: { _data?: TicketTypeRow[] };
+}
+interface EventBody {
+  event_template?: { _data?: Array<{ meta?: { image_cover?: string | null; image_profile?: string | null } }> };
+}
 
 /**
  * The storefront's page for any client-side route. The phone would otherwise run the scripts, then ask for the
@@ -50,7 +75,11 @@ interface EventBody { event_template?: { _data?: Array<{ meta?: { image_cover?: 
  * Any failure leaves those out: the storefront then asks for everything itself, as in development.
  */
 export function createIndexPage(app: FastifyInstance, options: Options) {
-  const deployment: BootData['deployment'] = { apiBaseUrl: API_BASE, cachedApiBaseUrl: CACHED_API_BASE, defaultSeller: options.defaultSeller };
+  const deployment: BootData['deployment'] = {
+    apiBaseUrl: API_BASE,
+    cachedApiBaseUrl: CACHED_API_BASE,
+    defaultSeller: options.defaultSeller,
+  };
   const loading = `<div id="root"><main id="main" class="boot"><p class="page-status" role="status">${escapeHtml(options.loadingText)}</p></main></div>`;
   const plain = () => options.template().replace('<div id="root"></div>', loading);
 
@@ -98,7 +127,9 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
       return { reads, head, landing: route };
     }
     const [event, reservable] = await Promise.all([
-      get<EventBody>(seller, eventRead(eventId)), get<ReservableBody>(seller, reservableEventRead(eventId))]);
+      get<EventBody>(seller, eventRead(eventId)),
+      get<ReservableBody>(seller, reservableEventRead(eventId)),
+    ]);
     // The reservation flow's next read: the dated calendar of the groups it shows (src/stores/ReservationStore.ts).
     const dated = reservable ? datedGroupIdsOf(reservable.ticket_group?._data ?? [], reservable.ticket_type?._data ?? []) : [];
     if (dated.length) await get(seller, calendarRead(eventId, dated));
@@ -107,7 +138,9 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     const layout = resolveLayout('event-detail', { configLayout: storefront?.layout, blocks: [], role: 'anonymous' });
     if (imageId && layout.some((item) => item.kind === 'section' && item.name === 'image')) {
       const { src, srcSet } = coverSources(API_BASE, imageId);
-      head.push(`<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(COVER_SIZES)}" fetchpriority="high">`);
+      head.push(
+        `<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(COVER_SIZES)}" fetchpriority="high">`,
+      );
     }
     return { reads, head, landing: route };
   }
@@ -118,10 +151,12 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
         const { reads, head, landing } = await collect(url);
         const data: BootData = { deployment, reads, ...(landing ? { landing } : {}) };
         head.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(data)}</script>`);
-        return plain()
-          // The deployment config is in the page: its preload would fetch what nobody reads.
-          .replace(/\s*<link rel="preload" href="\/storefront-config\.json"[^>]*>/, '')
-          .replace('</head>', `${head.join('')}</head>`);
+        return (
+          plain()
+            // The deployment config is in the page: its preload would fetch what nobody reads.
+            .replace(/\s*<link rel="preload" href="\/storefront-config\.json"[^>]*>/, '')
+            .replace('</head>', `${head.join('')}</head>`)
+        );
       } catch (error) {
         log.warn({ err: error, url: url.split('?')[0] }, 'page boot data left out');
         return plain();

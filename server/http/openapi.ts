@@ -15,10 +15,11 @@ export async function registerOpenApi(app: FastifyInstance, opts: { docsPage: bo
       info: {
         title: 'Museum storefront ticketing API',
         version: '1',
-        description: 'Every route of the storefront\'s API. Reads answer an object of tables `{ name: { _data: [...], _count } }`; '
-          + 'refusals answer 4xx with `{ _data: [{ _code, _description, _context, _extra }] }`. The seller travels as `_seller` '
-          + '(id or slug). Writes need the header `X-Ticketing-App: ecomm`. `/cached_api/...` serves the same reads with '
-          + '`Cache-Control` for shared caches.',
+        description:
+          "Every route of the storefront's API. Reads answer an object of tables `{ name: { _data: [...], _count } }`; " +
+          'refusals answer 4xx with `{ _data: [{ _code, _description, _context, _extra }] }`. The seller travels as `_seller` ' +
+          '(id or slug). Writes need the header `X-Ticketing-App: ecomm`. `/cached_api/...` serves the same reads with ' +
+          '`Cache-Control` for shared caches.',
       },
       servers: [{ url: '/' }],
       tags: [

@@ -11,11 +11,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * process or `npm run seller:load` is only seen after `ttlMs`. Capacity itself is never decided here: the
  * reservation's conditional UPDATE is.
  */
-const CACHEABLE = /^\/(?:cached_)?api\/(?:events\/[^/?]+(?:\/(?:sessions|calendar))?|events\/available|ticket_group\/[^/?]+|event_template|config)(?:\?|$)/;
+const CACHEABLE =
+  /^\/(?:cached_)?api\/(?:events\/[^/?]+(?:\/(?:sessions|calendar))?|events\/available|ticket_group\/[^/?]+|event_template|config)(?:\?|$)/;
 const READ_BY_POST = /^\/(?:cached_)?api\/events\//;
 const MAX_ENTRIES = 1000;
 
-interface Entry { generation: number; expires: number; contentType: string; body: string }
+interface Entry {
+  generation: number;
+  expires: number;
+  contentType: string;
+  body: string;
+}
 
 export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; now?: () => number }) {
   if (opts.ttlMs <= 0) return;
@@ -42,7 +48,10 @@ export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; n
     if (started !== generation || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     entries.set(request.url, {
-      generation: started, expires: now() + opts.ttlMs, contentType: String(reply.getHeader('content-type') ?? 'application/json'), body: payload,
+      generation: started,
+      expires: now() + opts.ttlMs,
+      contentType: String(reply.getHeader('content-type') ?? 'application/json'),
+      body: payload,
     });
     return payload;
   });

@@ -1,7 +1,24 @@
 /** Personal data that never reaches a log line (spec section 7; DESIGN.md section 4). */
 const SECRET_KEYS = new Set([
-  'first_name', 'last_name', 'email', 'email_confirm', 'username', 'password', 'password_confirm', 'additional_info',
-  'admit_name', 'admit_email', 'phone', 'address', 'address_more', 'zip_code', 'otp', 'token', 'card', 'number', 'cvc',
+  'first_name',
+  'last_name',
+  'email',
+  'email_confirm',
+  'username',
+  'password',
+  'password_confirm',
+  'additional_info',
+  'admit_name',
+  'admit_email',
+  'phone',
+  'address',
+  'address_more',
+  'zip_code',
+  'otp',
+  'token',
+  'card',
+  'number',
+  'cvc',
 ]);
 export const REDACTED = 'REDACTED';
 

@@ -5,7 +5,10 @@ import { purgeRateLimits } from '../services/auth/rate-limit';
 export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; tokens: number; windows: number }> {
   const now = deps.now();
   const sessions = await deps.db.deleteFrom('auth_session').where('expires_at', '<=', now).executeTakeFirst();
-  const tokens = await deps.db.deleteFrom('login_token').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).executeTakeFirst();
+  const tokens = await deps.db
+    .deleteFrom('login_token')
+    .where('expires_at', '<', new Date(now.getTime() - 86_400_000))
+    .executeTakeFirst();
   const windows = await purgeRateLimits(deps);
   return { sessions: Number(sessions.numDeletedRows ?? 0), tokens: Number(tokens.numDeletedRows ?? 0), windows };
 }
@@ -16,7 +19,11 @@ export function startAuthCleanup(deps: Deps, intervalMs = 3_600_000): () => void
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    cleanUpAuth(deps).catch((err) => console.error('auth cleanup failed', err)).finally(() => { running = false; });
+    cleanUpAuth(deps)
+      .catch((err) => console.error('auth cleanup failed', err))
+      .finally(() => {
+        running = false;
+      });
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

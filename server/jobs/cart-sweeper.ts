@@ -27,7 +27,9 @@ export function startCartSweeper(deps: Deps, intervalMs = 15_000): () => void {
     running = true;
     sweepExpiredCarts(deps)
       .catch((err) => console.error('cart sweeper failed', err))
-      .finally(() => { running = false; });
+      .finally(() => {
+        running = false;
+      });
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -2,7 +2,9 @@ import type { Deps } from '../deps';
 import { startAuthCleanup } from './auth-cleanup';
 import { startCartSweeper } from './cart-sweeper';
 
-export interface Jobs { stop(): void }
+export interface Jobs {
+  stop(): void;
+}
 
 /** Background timers. Each job is idempotent and claims its rows with `skip locked`, so any number of
  *  server processes may run them side by side. */

@@ -18,10 +18,20 @@ export const retryAfter = async (_req: FastifyRequest, reply: FastifyReply, erro
 };
 
 /** Logs the user in: a new session token every time, in the session cookie; answers like GET my/user. */
-async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, userId: string, sellerId: string,
-  cartId?: string): Promise<UserAnswer> {
+async function startSession(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  sellerId: string,
+  cartId?: string,
+): Promise<UserAnswer> {
   const { token, answer } = await startUserSession(deps, {
-    userId, sellerId, cartId, previousToken: request.cookies?.[SESSION_COOKIE], caller: await callerOf(deps, request),
+    userId,
+    sellerId,
+    cartId,
+    previousToken: request.cookies?.[SESSION_COOKIE],
+    caller: await callerOf(deps, request),
   });
   setSessionCookie(request, reply, token);
   return answer;

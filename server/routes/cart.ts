@@ -4,7 +4,14 @@ import type { Deps } from '../deps';
 import { getAuth } from '../http/auth';
 import { sellerOf } from '../http/seller';
 import { parseEmbed } from '../services/query';
-import { OWNER_COOKIE, callerFromToken, sellerOfCart as cartSeller, isOwnerToken, newOwnerToken, type Caller } from '../services/cart/access';
+import {
+  OWNER_COOKIE,
+  callerFromToken,
+  sellerOfCart as cartSeller,
+  isOwnerToken,
+  newOwnerToken,
+  type Caller,
+} from '../services/cart/access';
 import { deleteCart, extendCart, modifyCart } from '../services/cart/modify';
 import { cartView } from '../services/cart/view';
 import { cartRoutes } from '../../src/contract/cart';
@@ -22,7 +29,11 @@ export async function ensureOwnerCookie(deps: Deps, request: FastifyRequest, rep
   if (isOwnerToken(existing)) return callerFromToken(existing, identityId);
   const token = newOwnerToken();
   reply.setCookie(OWNER_COOKIE, token, {
-    path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 60 * 60 * 24 * 30,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: 60 * 60 * 24 * 30,
   });
   return callerFromToken(token, identityId);
 }
@@ -36,10 +47,13 @@ export const privateNoStore = async (_req: FastifyRequest, reply: FastifyReply, 
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const view = async (request: FastifyRequest, query: { _embed?: string; all_tickets?: boolean }, id: string, caller?: Caller) =>
-    cartView(deps, id, caller ?? await callerOf(deps, request), { embed: parseEmbed(query._embed), allTickets: query.all_tickets === true });
+    cartView(deps, id, caller ?? (await callerOf(deps, request)), {
+      embed: parseEmbed(query._embed),
+      allTickets: query.all_tickets === true,
+    });
 
   // A cart belongs to one seller; requests about it need not name the seller.
-  const sellerOfCart = async (request: FastifyRequest, cartId: string) => await cartSeller(deps.db, cartId) ?? sellerOf(deps, request);
+  const sellerOfCart = async (request: FastifyRequest, cartId: string) => (await cartSeller(deps.db, cartId)) ?? sellerOf(deps, request);
 
   api.route({
     ...cartRoutes.create,
@@ -55,7 +69,12 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     ...cartRoutes.modify,
     handler: async (request) => {
       const { id } = request.params;
-      await modifyCart(deps, { seller: await sellerOfCart(request, id), caller: await callerOf(deps, request), cartId: id, body: request.body ?? {} });
+      await modifyCart(deps, {
+        seller: await sellerOfCart(request, id),
+        caller: await callerOf(deps, request),
+        cartId: id,
+        body: request.body ?? {},
+      });
       return view(request, request.query, id);
     },
   });
@@ -64,7 +83,12 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     ...cartRoutes.remove,
     handler: async (request) => {
       const { id } = request.params;
-      await modifyCart(deps, { seller: await sellerOfCart(request, id), caller: await callerOf(deps, request), cartId: id, body: { remove: request.body.tickets } });
+      await modifyCart(deps, {
+        seller: await sellerOfCart(request, id),
+        caller: await callerOf(deps, request),
+        cartId: id,
+        body: { remove: request.body.tickets },
+      });
       return view(request, request.query, id);
     },
   });

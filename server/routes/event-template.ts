@@ -12,13 +12,18 @@ export function registerEventTemplateRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request) => {
       const q = request.query;
       const seller = await sellerOf(deps, request);
-      return listEventTemplates(deps.db, seller, {
-        ids: csv(q['id._in'])?.map((id) => id.toLowerCase()),
-        categories: csv(q['category._in'] ?? q.category),
-        hiddenTypes: csv(q['hidden_type._in']),
-        embed: parseEmbed(q._embed),
-        ...page(q._limit, q._offset),
-      }, deps.now());
+      return listEventTemplates(
+        deps.db,
+        seller,
+        {
+          ids: csv(q['id._in'])?.map((id) => id.toLowerCase()),
+          categories: csv(q['category._in'] ?? q.category),
+          hiddenTypes: csv(q['hidden_type._in']),
+          embed: parseEmbed(q._embed),
+          ...page(q._limit, q._offset),
+        },
+        deps.now(),
+      );
     },
   });
 }

@@ -28,18 +28,23 @@ export function registerEventRoutes(app: FastifyInstance, deps: Deps) {
       const embedSet = parseEmbed(q._embed);
       if (flag(q.includeSessions, false)) embedSet.add('event_session');
       const sort = q._sort ?? '_rank';
-      return listAvailableEvents(deps.db, seller, {
-        hiddenTypes: csv(q['hidden_type._in'] ?? q.hidden_type) ?? ['public_browsable'],
-        categories: csv(q['category._in'] ?? q.category),
-        gte: instant('start_datetime._gte', q['start_datetime._gte'], seller.timezone),
-        lt: instant('start_datetime._lt', q['start_datetime._lt'], seller.timezone),
-        timeStart: timeOfDay('time.start', q['time.start']),
-        timeEnd: timeOfDay('time.end', q['time.end']),
-        metadata: metadataFilters(q),
-        embed: embedSet,
-        ...page(q._limit, q._offset),
-        sort: { field: sort.replace(/^-/, '') as EventSort, descending: sort.startsWith('-') },
-      }, deps.now());
+      return listAvailableEvents(
+        deps.db,
+        seller,
+        {
+          hiddenTypes: csv(q['hidden_type._in'] ?? q.hidden_type) ?? ['public_browsable'],
+          categories: csv(q['category._in'] ?? q.category),
+          gte: instant('start_datetime._gte', q['start_datetime._gte'], seller.timezone),
+          lt: instant('start_datetime._lt', q['start_datetime._lt'], seller.timezone),
+          timeStart: timeOfDay('time.start', q['time.start']),
+          timeEnd: timeOfDay('time.end', q['time.end']),
+          metadata: metadataFilters(q),
+          embed: embedSet,
+          ...page(q._limit, q._offset),
+          sort: { field: sort.replace(/^-/, '') as EventSort, descending: sort.startsWith('-') },
+        },
+        deps.now(),
+      );
     },
   });
 
@@ -48,9 +53,17 @@ export function registerEventRoutes(app: FastifyInstance, deps: Deps) {
     handler: async (request) => {
       const q = request.query;
       const seller = await sellerOf(deps, request);
-      return getEvent(deps.db, seller, request.params.id, {
-        embed: parseEmbed(q._embed), groupIds: csv(q['ticket_group_id._in'])?.map((g) => g.toLowerCase()), hiddenTypes: csv(q['hidden_type._in']),
-      }, deps.now());
+      return getEvent(
+        deps.db,
+        seller,
+        request.params.id,
+        {
+          embed: parseEmbed(q._embed),
+          groupIds: csv(q['ticket_group_id._in'])?.map((g) => g.toLowerCase()),
+          hiddenTypes: csv(q['hidden_type._in']),
+        },
+        deps.now(),
+      );
     },
   });
 
@@ -58,7 +71,13 @@ export function registerEventRoutes(app: FastifyInstance, deps: Deps) {
     ...catalogueRoutes.pricecheck,
     handler: async (request) => {
       const seller = await sellerOf(deps, request);
-      return pricecheck(deps.db, seller, request.params.id, request.body.ticket_types_required.map((t) => t.toLowerCase()), deps.now());
+      return pricecheck(
+        deps.db,
+        seller,
+        request.params.id,
+        request.body.ticket_types_required.map((t) => t.toLowerCase()),
+        deps.now(),
+      );
     },
   });
 }

@@ -18,10 +18,10 @@ export function registerFormRoutes(app: FastifyInstance, deps: Deps) {
       return payload;
     },
     handler: async (request, reply) => {
-    const { key } = request.params;
-    const code = await validators.module(key);
-    if (!code) throw new DomainError('form_not_found', 'Resource form not found.');
-    return reply.type('text/javascript; charset=utf-8').send(code);
+      const { key } = request.params;
+      const code = await validators.module(key);
+      if (!code) throw new DomainError('form_not_found', 'Resource form not found.');
+      return reply.type('text/javascript; charset=utf-8').send(code);
     },
   });
 }

@@ -15,12 +15,12 @@ export function registerMediaRoutes(app: FastifyInstance, deps: Deps) {
       return payload;
     },
     handler: async (request, reply) => {
-    const { imageId } = request.params;
-    const image = await getImage(deps.db, imageId);
-    reply.header('ETag', image.etag);
-    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    if (request.headers['if-none-match'] === image.etag) return reply.status(304).send(null);
-    return reply.type(image.contentType).send(image.data);
+      const { imageId } = request.params;
+      const image = await getImage(deps.db, imageId);
+      reply.header('ETag', image.etag);
+      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      if (request.headers['if-none-match'] === image.etag) return reply.status(304).send(null);
+      return reply.type(image.contentType).send(image.data);
     },
   });
 }

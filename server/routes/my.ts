@@ -73,8 +73,11 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
       const { identity } = await auth(request);
       const q = request.query;
       return mySessions(deps, identity.id, {
-        embed: parseEmbed(q._embed), ...page(q), states: (q['ticket.state._in'] ?? 'booked,redeemed').split(','),
-        from: q['start_datetime._gte'] ? new Date(q['start_datetime._gte']) : undefined, id: q.id,
+        embed: parseEmbed(q._embed),
+        ...page(q),
+        states: (q['ticket.state._in'] ?? 'booked,redeemed').split(','),
+        from: q['start_datetime._gte'] ? new Date(q['start_datetime._gte']) : undefined,
+        id: q.id,
       });
     },
   });

@@ -49,9 +49,18 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
       const { id, sid } = request.params;
       const q = request.query;
       const seller = await sellerOf(deps, request);
-      return getSession(deps.db, seller, id, sid.toLowerCase(), {
-        groupIds: csv(q['ticket_group_id._in'])?.map((s) => s.toLowerCase()), hiddenTypes: csv(q['hidden_type._in']), embed: parseEmbed(q._embed),
-      }, deps.now());
+      return getSession(
+        deps.db,
+        seller,
+        id,
+        sid.toLowerCase(),
+        {
+          groupIds: csv(q['ticket_group_id._in'])?.map((s) => s.toLowerCase()),
+          hiddenTypes: csv(q['hidden_type._in']),
+          embed: parseEmbed(q._embed),
+        },
+        deps.now(),
+      );
     },
   });
 }

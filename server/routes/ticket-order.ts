@@ -23,9 +23,11 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
   api.route({
     ...cartRoutes.order,
     onSend: privateNoStore,
-    handler: async (request) => orderView(deps, request.params.id, await callerOf(deps, request), {
-      accessToken: accessTokenOf(request), embed: parseEmbed(request.query._embed),
-    }),
+    handler: async (request) =>
+      orderView(deps, request.params.id, await callerOf(deps, request), {
+        accessToken: accessTokenOf(request),
+        embed: parseEmbed(request.query._embed),
+      }),
   });
 
   api.route({

@@ -16,7 +16,9 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
       const caller = await ensureOwnerCookie(deps, request, reply);
       const b = request.body;
       const id = await createGuestIdentity(deps, seller, caller, b);
-      return { identity: table([{ id, identity_id: id, first_name: b.first_name.trim(), last_name: b.last_name.trim(), email: b.email.trim() }]) };
+      return {
+        identity: table([{ id, identity_id: id, first_name: b.first_name.trim(), last_name: b.last_name.trim(), email: b.email.trim() }]),
+      };
     },
   });
 }

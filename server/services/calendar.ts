@@ -37,22 +37,32 @@ const STATUS_LABEL: Record<Status, string> = { available: 'Available', sold_out:
 export async function getCalendar(db: Db, seller: Seller, eventId: string, o: CalendarOptions, now: Date): Promise<CalendarAnswer> {
   const distinctTypes = new Set((o.tickets ?? []).map((t) => t.ticket_type_id));
   if (distinctTypes.size > CALENDAR_MAX_TICKET_TYPES) {
-    throw new DomainError('validation_failed', 'You can only select up to 10 different types of tickets.', 'event_calendar',
-      { field: 'body.tickets', max: CALENDAR_MAX_TICKET_TYPES });
+    throw new DomainError('validation_failed', 'You can only select up to 10 different types of tickets.', 'event_calendar', {
+      field: 'body.tickets',
+      max: CALENDAR_MAX_TICKET_TYPES,
+    });
   }
   const ctx = await loadEventContext(db, seller, eventId);
   const start = o.startDate ?? todayAt(ctx.tz, now);
   const end = o.endDate ?? addDays(start, CALENDAR_DEFAULT_DAYS - 1);
-  if (end < start) throw new DomainError('validation_failed', 'end_date is before start_date.', 'event_calendar', { field: 'query.end_date' });
+  if (end < start)
+    throw new DomainError('validation_failed', 'end_date is before start_date.', 'event_calendar', { field: 'query.end_date' });
   if (daysBetween(start, end) > CALENDAR_MAX_DAYS) {
-    throw new DomainError('validation_failed', `A calendar spans at most ${CALENDAR_MAX_DAYS} days.`, 'event_calendar', { field: 'query.end_date' });
+    throw new DomainError('validation_failed', `A calendar spans at most ${CALENDAR_MAX_DAYS} days.`, 'event_calendar', {
+      field: 'query.end_date',
+    });
   }
   const demand = o.tickets?.length ? await buildDemand(db, ctx, o.tickets, now) : null;
   const groups = demand
     ? consideredGroups(ctx, [...new Set(demand.sessionDemand.map((d) => d.ticket_group_id))])
     : consideredGroups(ctx, o.groupIds);
-  const states = await loadSessionStates(db, ctx, groups,
-    { from: startOfVenueDay(start, ctx.tz), to: startOfVenueDay(addDays(end, 1), ctx.tz) }, now);
+  const states = await loadSessionStates(
+    db,
+    ctx,
+    groups,
+    { from: startOfVenueDay(start, ctx.tz), to: startOfVenueDay(addDays(end, 1), ctx.tz) },
+    now,
+  );
 
   const byDate = new Map<string, SessionState[]>();
   for (const s of states) {
@@ -79,8 +89,13 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
     const { price, minPrice, fees, increased } = dayPrices(ctx, priced, groups, demand, figuresOf);
     const texts = dateMessages(ctx.rules, date);
     const row: CalendarDayRow = {
-      date, enabled: status === 'available', status,
-      price: money(price), min_price: money(minPrice), min_price_fees: { outside: money(fees) }, pricePrefix: prefix,
+      date,
+      enabled: status === 'available',
+      status,
+      price: money(price),
+      min_price: money(minPrice),
+      min_price_fees: { outside: money(fees) },
+      pricePrefix: prefix,
     };
     if (o.format === 'price') return row;
     const remaining = sumAvailable(open.map((s) => s.available));
@@ -95,7 +110,9 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
         capacity: sumAvailable(sessions.map((s) => s.session.capacity)),
         used_capacity: sessions.reduce((sum, s) => sum + s.used, 0),
       },
-      badges, annotations: texts.annotations, tooltip: texts.tooltip,
+      badges,
+      annotations: texts.annotations,
+      tooltip: texts.tooltip,
       ariaLabel: `${longDateLabel(date)}, ${STATUS_LABEL[status]}${priceText}`,
     };
   });
@@ -105,8 +122,13 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
 type Demand = Awaited<ReturnType<typeof buildDemand>>;
 
 /** A day's prices: the cheapest session (for a selection, its total), the primary type's price, the fees on it. */
-function dayPrices(ctx: EventContext, sessions: SessionState[], groups: EventContext['groups'], demand: Demand | null,
-  figuresOf: (s: SessionState) => SessionFigures) {
+function dayPrices(
+  ctx: EventContext,
+  sessions: SessionState[],
+  groups: EventContext['groups'],
+  demand: Demand | null,
+  figuresOf: (s: SessionState) => SessionFigures,
+) {
   let best: { state: SessionState; amount: number; price: number } | null = null;
   for (const s of sessions) {
     if (demand) {
@@ -128,7 +150,10 @@ function dayPrices(ctx: EventContext, sessions: SessionState[], groups: EventCon
     }
   } else {
     const pool = new Set(groups.map((g) => g.id));
-    const low = cheapest(ctx.types.filter((t) => pool.has(t.ticket_group_id) && !t.member_only), increase);
+    const low = cheapest(
+      ctx.types.filter((t) => pool.has(t.ticket_group_id) && !t.member_only),
+      increase,
+    );
     fees = low ? totalOutsideFees(effectivePrice(low, increase), low.outside_fees) : 0;
   }
   return { price: best.price, minPrice: best.amount, fees, increased: increase > 0 };

@@ -16,10 +16,16 @@ export function getConfig(seller: Seller, filter: { keys?: string[]; resourceIds
   const wanted = CONFIG_KEYS.filter((k) => !filter.keys || filter.keys.includes(k));
   const forSeller = !filter.resourceIds || filter.resourceIds.some((id) => id.toLowerCase() === seller.id);
   return {
-    seller: table([{
-      id: seller.id, slug: seller.slug, name: seller.name, currency: seller.currency, timezone: seller.timezone,
-      locale: typeof seller.config?.locale === 'string' ? seller.config.locale : 'en-US',
-    }]),
+    seller: table([
+      {
+        id: seller.id,
+        slug: seller.slug,
+        name: seller.name,
+        currency: seller.currency,
+        timezone: seller.timezone,
+        locale: typeof seller.config?.locale === 'string' ? seller.config.locale : 'en-US',
+      },
+    ]),
     config: table(forSeller ? wanted.map((key) => ({ resource_id: seller.id, key, value: values[key] })) : []),
   };
 }

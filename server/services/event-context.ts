@@ -28,8 +28,12 @@ const SESSION_HANDLERS = new Set(['tickets', 'passes', 'seated', 'citypass']);
 export const isSessionSold = (g: TicketGroup) => !g.flexible && SESSION_HANDLERS.has(g.handler);
 
 export async function loadEventContext(db: Db, seller: Seller, eventId: string): Promise<EventContext> {
-  const event = await db.selectFrom('event_template').selectAll()
-    .where('id', '=', eventId).where('seller_id', '=', seller.id).where('hidden_type', '!=', 'hidden')
+  const event = await db
+    .selectFrom('event_template')
+    .selectAll()
+    .where('id', '=', eventId)
+    .where('seller_id', '=', seller.id)
+    .where('hidden_type', '!=', 'hidden')
     .executeTakeFirst();
   if (!event) throw eventNotFound(eventId);
   return (await loadEventContexts(db, seller, [event]))[0];
@@ -44,24 +48,46 @@ export async function loadEventContexts(db: Db, seller: Seller, events: EventTem
     venueIds.length
       ? db.selectFrom('venue').select(['id', 'name', 'timezone', 'address']).where('id', 'in', venueIds).execute()
       : Promise.resolve([]),
-    db.selectFrom('ticket_group').selectAll().where('event_template_id', 'in', eventIds)
-      .where('hidden_type', '!=', 'hidden').orderBy('_rank').orderBy('name').execute(),
-    db.selectFrom('ticket_type').innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
-      .selectAll('ticket_type').select('ticket_group.event_template_id')
-      .where('ticket_group.event_template_id', 'in', eventIds).where('ticket_group.hidden_type', '!=', 'hidden')
-      .orderBy('ticket_group._rank').orderBy('ticket_type._rank').orderBy('ticket_type.name').execute(),
-    db.selectFrom('message_rule').select(['id', 'event_template_id', '_rank', 'triggers', 'actions'])
-      .where('event_template_id', 'in', eventIds).orderBy('_rank').execute(),
+    db
+      .selectFrom('ticket_group')
+      .selectAll()
+      .where('event_template_id', 'in', eventIds)
+      .where('hidden_type', '!=', 'hidden')
+      .orderBy('_rank')
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('ticket_type')
+      .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
+      .selectAll('ticket_type')
+      .select('ticket_group.event_template_id')
+      .where('ticket_group.event_template_id', 'in', eventIds)
+      .where('ticket_group.hidden_type', '!=', 'hidden')
+      .orderBy('ticket_group._rank')
+      .orderBy('ticket_type._rank')
+      .orderBy('ticket_type.name')
+      .execute(),
+    db
+      .selectFrom('message_rule')
+      .select(['id', 'event_template_id', '_rank', 'triggers', 'actions'])
+      .where('event_template_id', 'in', eventIds)
+      .orderBy('_rank')
+      .execute(),
   ]);
   return events.map((event) => {
     const venue = venues.find((v) => v.id === event.venue_id) ?? null;
-    const own = rules.filter((r) => r.event_template_id === event.id)
+    const own = rules
+      .filter((r) => r.event_template_id === event.id)
       .map(({ id, _rank, triggers, actions }) => ({ id, _rank, triggers, actions }));
     return {
-      seller, event, venue, tz: venue?.timezone ?? seller.timezone,
+      seller,
+      event,
+      venue,
+      tz: venue?.timezone ?? seller.timezone,
       groups: groups.filter((g) => g.event_template_id === event.id),
       types: types.filter((t) => t.event_template_id === event.id).map(({ event_template_id: _e, ...t }) => t),
-      rules: normaliseRules(own), rawRules: own,
+      rules: normaliseRules(own),
+      rawRules: own,
     };
   });
 }

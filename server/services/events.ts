@@ -3,9 +3,7 @@ import type { Db } from '../db';
 import type { EventTemplate, HiddenType, Seller } from '../db/types';
 import { table } from '../../src/contract/tables';
 import type { EventsAnswer, PricecheckAnswer } from '../../src/contract/catalogue';
-import {
-  eventLevelGroupCounters, loadEventContext, loadEventContexts, typesOf, visibleGroups, type EventContext,
-} from './event-context';
+import { eventLevelGroupCounters, loadEventContext, loadEventContexts, typesOf, visibleGroups, type EventContext } from './event-context';
 import { expiredHolds } from './inventory-read';
 import { embeddedSessions } from './sessions-embed';
 import { eventTemplateRow, ticketGroupRow, ticketTypeRow, venueRow } from './wire';
@@ -14,12 +12,15 @@ export type EventSort = '_rank' | 'name' | 'start';
 export interface AvailableEventsOptions {
   hiddenTypes: string[];
   categories?: string[];
-  gte?: Date; lt?: Date;
+  gte?: Date;
+  lt?: Date;
   /** Venue-local 'HH:mm' bounds of a session start; end exclusive. */
-  timeStart?: string; timeEnd?: string;
+  timeStart?: string;
+  timeEnd?: string;
   metadata: Record<string, string>;
   embed: Set<string>;
-  limit: number; offset: number;
+  limit: number;
+  offset: number;
   sort: { field: EventSort; descending: boolean };
 }
 
@@ -32,32 +33,54 @@ export async function listAvailableEvents(db: Db, seller: Seller, o: AvailableEv
   if (!hidden.length) return { event_template: table([]) };
   const from = o.gte && o.gte > now ? o.gte : now;
   const tz = sql`coalesce(v.timezone, ${seller.timezone})`;
-  let q = db.selectFrom('event_template as e').leftJoin('venue as v', 'v.id', 'e.venue_id').selectAll('e')
-    .where('e.seller_id', '=', seller.id).where('e.hidden_type', 'in', hidden as HiddenType[]);
+  let q = db
+    .selectFrom('event_template as e')
+    .leftJoin('venue as v', 'v.id', 'e.venue_id')
+    .selectAll('e')
+    .where('e.seller_id', '=', seller.id)
+    .where('e.hidden_type', 'in', hidden as HiddenType[]);
   if (o.categories) q = q.where('e.category', 'in', o.categories.length ? o.categories : ['']);
   for (const [key, value] of Object.entries(o.metadata)) q = q.where(sql<string>`e.metadata ->> ${key}`, '=', value);
   q = q.where((eb) => {
-    let sessions = eb.selectFrom('event_session as s').select(sql`1`.as('one'))
-      .whereRef('s.event_template_id', '=', 'e.id').where('s.state', '=', 'active').where('s.start_datetime', '>=', from);
+    let sessions = eb
+      .selectFrom('event_session as s')
+      .select(sql`1`.as('one'))
+      .whereRef('s.event_template_id', '=', 'e.id')
+      .where('s.state', '=', 'active')
+      .where('s.start_datetime', '>=', from);
     if (o.lt) sessions = sessions.where('s.start_datetime', '<', o.lt);
     if (o.timeStart) sessions = sessions.where(sql<string>`to_char(s.start_datetime at time zone ${tz}, 'HH24:MI')`, '>=', o.timeStart);
     if (o.timeEnd) sessions = sessions.where(sql<string>`to_char(s.start_datetime at time zone ${tz}, 'HH24:MI')`, '<', o.timeEnd);
     if (o.timeStart || o.timeEnd) return eb.exists(sessions);
-    let sessionless = eb.selectFrom('ticket_group as g').select(sql`1`.as('one'))
-      .whereRef('g.event_template_id', '=', 'e.id').where('g.hidden_type', '!=', 'hidden')
+    let sessionless = eb
+      .selectFrom('ticket_group as g')
+      .select(sql`1`.as('one'))
+      .whereRef('g.event_template_id', '=', 'e.id')
+      .where('g.hidden_type', '!=', 'hidden')
       .where((g) => g.or([g('g.flexible', '=', true), g('g.handler', 'in', [...SESSIONLESS_HANDLERS])]))
       .where((g) => g.or([g('g.sales_end', 'is', null), g('g.sales_end', '>', from)]));
     if (o.lt) sessionless = sessionless.where((g) => g.or([g('g.sales_start', 'is', null), g('g.sales_start', '<', o.lt!)]));
     return eb.or([eb.exists(sessions), eb.exists(sessionless)]);
   });
   const events = await q.execute();
-  const next = await nextSessionStarts(db, events.map((e) => e.id), now);
+  const next = await nextSessionStarts(
+    db,
+    events.map((e) => e.id),
+    now,
+  );
   sortEvents(events, next, o.sort);
   const pageEvents = events.slice(o.offset, o.offset + o.limit);
   const out: EventsAnswer = {
-    event_template: table(pageEvents.map((e) => eventTemplateRow(e, {
-      meta: o.embed.has('meta'), config: o.embed.has('config'), nextSessionStart: next.get(e.id) ?? null,
-    })), events.length),
+    event_template: table(
+      pageEvents.map((e) =>
+        eventTemplateRow(e, {
+          meta: o.embed.has('meta'),
+          config: o.embed.has('config'),
+          nextSessionStart: next.get(e.id) ?? null,
+        }),
+      ),
+      events.length,
+    ),
   };
   const wantsGroups = o.embed.has('ticket_group') || o.embed.has('ticket_type');
   if (!wantsGroups && !o.embed.has('event_session') && !o.embed.has('venue')) return out;
@@ -66,24 +89,47 @@ export async function listAvailableEvents(db: Db, seller: Seller, o: AvailableEv
     const venues = new Map(contexts.filter((c) => c.venue).map((c) => [c.venue!.id, venueRow(c.venue!)]));
     out.venue = table([...venues.values()]);
   }
-  if (wantsGroups) Object.assign(out, await groupTables(db, contexts, hidden.includes('public_member_only')
-    ? { hiddenTypes: ['public_browsable', 'public_link_only', 'public_member_only'] } : {}, now, o.embed));
+  if (wantsGroups)
+    Object.assign(
+      out,
+      await groupTables(
+        db,
+        contexts,
+        hidden.includes('public_member_only') ? { hiddenTypes: ['public_browsable', 'public_link_only', 'public_member_only'] } : {},
+        now,
+        o.embed,
+      ),
+    );
   if (o.embed.has('event_session')) out.event_session = table(await embeddedSessions(db, contexts, { from, to: o.lt }, now));
   return out;
 }
 
-async function groupTables(db: Db, contexts: EventContext[], filter: { hiddenTypes?: string[]; groupIds?: string[] },
-  now: Date, embed: Set<string>): Promise<Pick<EventsAnswer, 'ticket_group' | 'ticket_type'>> {
-  const expired = await expiredHolds(db, contexts.map((c) => c.event.id), now);
+async function groupTables(
+  db: Db,
+  contexts: EventContext[],
+  filter: { hiddenTypes?: string[]; groupIds?: string[] },
+  now: Date,
+  embed: Set<string>,
+): Promise<Pick<EventsAnswer, 'ticket_group' | 'ticket_type'>> {
+  const expired = await expiredHolds(
+    db,
+    contexts.map((c) => c.event.id),
+    now,
+  );
   const groupRows = [];
   const typeRows = [];
   for (const ctx of contexts) {
     const groups = visibleGroups(ctx, filter);
     const counters = new Map(groups.map((g) => [g.id, eventLevelGroupCounters(g, now, expired.get(`|${g.id}`) ?? 0)]));
     groupRows.push(...groups.map((g) => ticketGroupRow(g, counters.get(g.id)!)));
-    typeRows.push(...typesOf(ctx, groups).map((t) => ticketTypeRow(t, {
-      category: ctx.event.category, available: counters.get(t.ticket_group_id)!.available,
-    })));
+    typeRows.push(
+      ...typesOf(ctx, groups).map((t) =>
+        ticketTypeRow(t, {
+          category: ctx.event.category,
+          available: counters.get(t.ticket_group_id)!.available,
+        }),
+      ),
+    );
   }
   return {
     ...(embed.has('ticket_group') ? { ticket_group: table(groupRows) } : {}),
@@ -94,9 +140,14 @@ async function groupTables(db: Db, contexts: EventContext[], filter: { hiddenTyp
 /** The earliest future active session of each event. */
 export async function nextSessionStarts(db: Db, eventIds: string[], now: Date): Promise<Map<string, Date>> {
   if (!eventIds.length) return new Map();
-  const rows = await db.selectFrom('event_session').select(['event_template_id', (eb) => eb.fn.min('start_datetime').as('next')])
-    .where('event_template_id', 'in', eventIds).where('state', '=', 'active').where('start_datetime', '>=', now)
-    .groupBy('event_template_id').execute();
+  const rows = await db
+    .selectFrom('event_session')
+    .select(['event_template_id', (eb) => eb.fn.min('start_datetime').as('next')])
+    .where('event_template_id', 'in', eventIds)
+    .where('state', '=', 'active')
+    .where('start_datetime', '>=', now)
+    .groupBy('event_template_id')
+    .execute();
   return new Map(rows.map((r) => [r.event_template_id, new Date(r.next as Date)]));
 }
 
@@ -111,23 +162,45 @@ function sortEvents(events: EventTemplate[], next: Map<string, Date>, sort: Avai
   events.sort((a, b) => (sort.descending ? -cmp(a, b) : cmp(a, b)));
 }
 
-export interface EventDetailOptions { embed: Set<string>; groupIds?: string[]; hiddenTypes?: string[] }
+export interface EventDetailOptions {
+  embed: Set<string>;
+  groupIds?: string[];
+  hiddenTypes?: string[];
+}
 
 /** GET events/{id}: the event (any hidden type but 'hidden', so link-only events open by id) and its embeds. */
 export async function getEvent(db: Db, seller: Seller, eventId: string, o: EventDetailOptions, now: Date): Promise<EventsAnswer> {
   const ctx = await loadEventContext(db, seller, eventId);
   const next = await nextSessionStarts(db, [ctx.event.id], now);
   const out: EventsAnswer = {
-    event_template: table([eventTemplateRow(ctx.event, { meta: o.embed.has('meta'), config: o.embed.has('config'), nextSessionStart: next.get(ctx.event.id) ?? null })]),
+    event_template: table([
+      eventTemplateRow(ctx.event, {
+        meta: o.embed.has('meta'),
+        config: o.embed.has('config'),
+        nextSessionStart: next.get(ctx.event.id) ?? null,
+      }),
+    ]),
   };
   if (o.embed.has('venue')) out.venue = table(ctx.venue ? [venueRow(ctx.venue)] : []);
   if (o.embed.has('ticket_group') || o.embed.has('ticket_type')) Object.assign(out, await groupTables(db, [ctx], o, now, o.embed));
   if (o.embed.has('message_rule')) out.message_rule = table(ctx.rawRules.map((r) => ({ ...r, event_template_id: ctx.event.id })));
   if (o.embed.has('ticket_rule')) {
-    const rules = await db.selectFrom('ticket_rule').innerJoin('ticket_group', 'ticket_group.id', 'ticket_rule.ticket_group_id')
-      .select(['ticket_rule.id', 'ticket_rule.ticket_group_id', 'ticket_rule.ticket_type_id', 'ticket_rule.party_role',
-        'ticket_rule.named', 'ticket_rule.emailed', 'ticket_rule.min', 'ticket_rule.max'])
-      .where('ticket_group.event_template_id', '=', ctx.event.id).orderBy('ticket_rule.id').execute();
+    const rules = await db
+      .selectFrom('ticket_rule')
+      .innerJoin('ticket_group', 'ticket_group.id', 'ticket_rule.ticket_group_id')
+      .select([
+        'ticket_rule.id',
+        'ticket_rule.ticket_group_id',
+        'ticket_rule.ticket_type_id',
+        'ticket_rule.party_role',
+        'ticket_rule.named',
+        'ticket_rule.emailed',
+        'ticket_rule.min',
+        'ticket_rule.max',
+      ])
+      .where('ticket_group.event_template_id', '=', ctx.event.id)
+      .orderBy('ticket_rule.id')
+      .execute();
     out.ticket_rule = table(rules);
   }
   return out;
@@ -141,7 +214,9 @@ export async function pricecheck(db: Db, seller: Seller, eventId: string, typeId
   const counters = new Map(groups.map((g) => [g.id, eventLevelGroupCounters(g, now, expired.get(`|${g.id}`) ?? 0)]));
   const types = groups.flatMap((g) => ctx.types.filter((t) => t.ticket_group_id === g.id && typeIds.includes(t.id)));
   return {
-    ticket_type: table(types.map((t) => ticketTypeRow(t, { category: ctx.event.category, available: counters.get(t.ticket_group_id)!.available }))),
+    ticket_type: table(
+      types.map((t) => ticketTypeRow(t, { category: ctx.event.category, available: counters.get(t.ticket_group_id)!.available })),
+    ),
     ticket_group: table(groups.map((g) => ticketGroupRow(g, counters.get(g.id)!))),
   };
 }

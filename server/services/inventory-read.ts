@@ -10,7 +10,13 @@ import type { EventContext } from './event-context';
  * live hold; a hold whose cart has expired is released by the sweeper, and until then every read
  * subtracts it (DESIGN.md section 4), so a shopper never sees a seat as taken by an abandoned cart.
  */
-export interface GroupState { capacity: number; oversell_capacity: number; used_capacity: number; available: number; onSale: boolean }
+export interface GroupState {
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+  available: number;
+  onSale: boolean;
+}
 export interface SessionState {
   session: EventSession;
   /** Venue-local date (YYYY-MM-DD) and time of day (HH:mm) of the start. */
@@ -23,7 +29,12 @@ export interface SessionState {
   /** Nothing of the considered groups can be bought in it. */
   soldOut: boolean;
 }
-export interface SessionQuery { from?: Date; to?: Date; sessionIds?: string[]; includePast?: boolean }
+export interface SessionQuery {
+  from?: Date;
+  to?: Date;
+  sessionIds?: string[];
+  includePast?: boolean;
+}
 
 const HOLD_STATES = ['in_cart', 'held'] as const;
 
@@ -31,11 +42,16 @@ const HOLD_STATES = ['in_cart', 'held'] as const;
 export async function expiredHolds(db: Db, eventIds: string[], now: Date): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!eventIds.length) return out;
-  const rows = await db.selectFrom('ticket as t').innerJoin('cart as c', 'c.id', 't.cart_id')
+  const rows = await db
+    .selectFrom('ticket as t')
+    .innerJoin('cart as c', 'c.id', 't.cart_id')
     .select(['t.event_session_id', 't.ticket_group_id', sql<string>`count(*)`.as('n')])
-    .where('t.event_template_id', 'in', eventIds).where('t.state', 'in', [...HOLD_STATES])
-    .where('c.state', '=', 'pending').where('c.expires_at', '<=', now)
-    .groupBy(['t.event_session_id', 't.ticket_group_id']).execute();
+    .where('t.event_template_id', 'in', eventIds)
+    .where('t.state', 'in', [...HOLD_STATES])
+    .where('c.state', '=', 'pending')
+    .where('c.expires_at', '<=', now)
+    .groupBy(['t.event_session_id', 't.ticket_group_id'])
+    .execute();
   for (const r of rows) out.set(`${r.event_session_id ?? ''}|${r.ticket_group_id}`, Number(r.n));
   return out;
 }
@@ -57,27 +73,53 @@ type SessionTuple = [string, string, string, number, number, number, number, num
 
 export async function loadSessions(db: Db, eventIds: string[], q: SessionQuery, now: Date): Promise<EventSession[]> {
   if (!eventIds.length) return [];
-  const row = await sessionFilter(db, eventIds, q, now).select(sql<SessionTuple[]>`coalesce(json_agg(json_build_array(
+  const row = await sessionFilter(db, eventIds, q, now)
+    .select(
+      sql<SessionTuple[]>`coalesce(json_agg(json_build_array(
       id, seller_id, event_template_id, (extract(epoch from start_datetime) * 1000)::bigint,
       (extract(epoch from end_datetime) * 1000)::bigint, capacity, oversell_capacity, used_capacity, price_increase,
-      annotations, state) order by start_datetime, id), '[]'::json)`.as('rows')).executeTakeFirstOrThrow();
+      annotations, state) order by start_datetime, id), '[]'::json)`.as('rows'),
+    )
+    .executeTakeFirstOrThrow();
   return row.rows.map((t) => ({
-    id: t[0], seller_id: t[1], event_template_id: t[2], start_datetime: new Date(t[3]), end_datetime: new Date(t[4]),
-    capacity: t[5], oversell_capacity: t[6], used_capacity: t[7], price_increase: t[8], annotations: t[9], state: t[10],
+    id: t[0],
+    seller_id: t[1],
+    event_template_id: t[2],
+    start_datetime: new Date(t[3]),
+    end_datetime: new Date(t[4]),
+    capacity: t[5],
+    oversell_capacity: t[6],
+    used_capacity: t[7],
+    price_increase: t[8],
+    annotations: t[9],
+    state: t[10],
   }));
 }
 
-export interface GroupCounter { capacity: number; oversell_capacity: number; used_capacity: number }
+export interface GroupCounter {
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+}
 
 /** session_ticket_group rows of the sessions a query selects, for the given groups, keyed 'sessionId|groupId'. */
-export async function loadGroupCounters(db: Db, eventIds: string[], groupIds: string[], q: SessionQuery, now: Date): Promise<Map<string, GroupCounter>> {
+export async function loadGroupCounters(
+  db: Db,
+  eventIds: string[],
+  groupIds: string[],
+  q: SessionQuery,
+  now: Date,
+): Promise<Map<string, GroupCounter>> {
   const out = new Map<string, GroupCounter>();
   if (!eventIds.length || !groupIds.length) return out;
-  const row = await db.selectFrom('session_ticket_group as stg')
+  const row = await db
+    .selectFrom('session_ticket_group as stg')
     .innerJoin(sessionFilter(db, eventIds, q, now).select('id').as('s'), 's.id', 'stg.event_session_id')
     .where('stg.ticket_group_id', 'in', groupIds)
-    .select(sql<Array<[string, string, number, number, number]>>`coalesce(json_agg(json_build_array(stg.event_session_id,
-      stg.ticket_group_id, stg.capacity, stg.oversell_capacity, stg.used_capacity)), '[]'::json)`.as('rows'))
+    .select(
+      sql<Array<[string, string, number, number, number]>>`coalesce(json_agg(json_build_array(stg.event_session_id,
+      stg.ticket_group_id, stg.capacity, stg.oversell_capacity, stg.used_capacity)), '[]'::json)`.as('rows'),
+    )
     .executeTakeFirstOrThrow();
   for (const [sid, gid, capacity, oversell_capacity, used_capacity] of row.rows) {
     out.set(`${sid}|${gid}`, { capacity, oversell_capacity, used_capacity });
@@ -89,11 +131,23 @@ export async function loadGroupCounters(db: Db, eventIds: string[], groupIds: st
  * Sessions of one event with their capacity, per considered group (session-sold groups the request sees).
  * Three queries whatever the number of sessions: sessions, their group rows, expired holds.
  */
-export async function loadSessionStates(db: Db, ctx: EventContext, groups: TicketGroup[], q: SessionQuery, now: Date): Promise<SessionState[]> {
+export async function loadSessionStates(
+  db: Db,
+  ctx: EventContext,
+  groups: TicketGroup[],
+  q: SessionQuery,
+  now: Date,
+): Promise<SessionState[]> {
   const eventIds = [ctx.event.id];
   const [sessions, stg, expired] = await Promise.all([
     loadSessions(db, eventIds, q, now),
-    loadGroupCounters(db, eventIds, groups.map((g) => g.id), q, now),
+    loadGroupCounters(
+      db,
+      eventIds,
+      groups.map((g) => g.id),
+      q,
+      now,
+    ),
     expiredHolds(db, eventIds, now),
   ]);
   return sessions.map((s) => computeSessionState(s, groups, stg, expired, now, ctx.tz));
@@ -118,9 +172,12 @@ function expiredBySession(expired: Map<string, number>): Map<string, Array<[stri
 }
 
 export function computeSessionState(
-  s: EventSession, groups: TicketGroup[],
+  s: EventSession,
+  groups: TicketGroup[],
   stg: Map<string, GroupCounter>,
-  expired: Map<string, number>, now: Date, tz: string,
+  expired: Map<string, number>,
+  now: Date,
+  tz: string,
 ): SessionState {
   const groupStates = new Map<string, GroupState>();
   let expiredOnSession = 0;
@@ -138,9 +195,11 @@ export function computeSessionState(
     const onSale = salesOpen(g, now);
     groupStates.set(g.id, { ...counter, onSale, available: onSale ? availableCapacity(counter) : 0 });
   }
-  const soldOut = groups.length === 0 || groups.every((g) => {
-    const gs = groupStates.get(g.id)!;
-    return gs.available === 0 || (!g.exclude_from_event_capacity && available === 0);
-  });
+  const soldOut =
+    groups.length === 0 ||
+    groups.every((g) => {
+      const gs = groupStates.get(g.id)!;
+      return gs.available === 0 || (!g.exclude_from_event_capacity && available === 0);
+    });
   return { session: s, ...venueDateTime(s.start_datetime, tz), used, available, groups: groupStates, soldOut };
 }

@@ -12,7 +12,11 @@ type Trx = Transaction<Database>;
  */
 
 /** How many tickets of one group a cart wants for one session (sessionId null: flexible/sessionless). */
-export interface CapacityNeed { sessionId: string | null; groupId: string; count: number }
+export interface CapacityNeed {
+  sessionId: string | null;
+  groupId: string;
+  count: number;
+}
 
 let unsafeSkipCapacityGuard = false;
 /**
@@ -24,15 +28,26 @@ export function setUnsafeSkipCapacityGuardForTests(on: boolean): void {
 }
 
 export const soldOut = {
-  session: (sessionId: string, available: number, wanted: number) => available <= 0
-    ? new DomainError('event_session_sold_out', 'Tickets have sold out for this session.', 'reserve', { event_session_id: sessionId })
-    : new DomainError('session_capacity_exceeded', `Only ${available} tickets are left for this session.`, 'reserve',
-      { event_session_id: sessionId, available, requested: wanted }),
-  group: (groupId: string, sessionId: string | null, available: number, wanted: number) => available <= 0
-    ? new DomainError('ticket_group_sold_out', 'Tickets of this type have sold out.', 'reserve',
-      { ticket_group_id: groupId, event_session_id: sessionId })
-    : new DomainError('ticket_group_capacity_exceeded', `Only ${available} tickets of this type are left.`, 'reserve',
-      { ticket_group_id: groupId, event_session_id: sessionId, available, requested: wanted }),
+  session: (sessionId: string, available: number, wanted: number) =>
+    available <= 0
+      ? new DomainError('event_session_sold_out', 'Tickets have sold out for this session.', 'reserve', { event_session_id: sessionId })
+      : new DomainError('session_capacity_exceeded', `Only ${available} tickets are left for this session.`, 'reserve', {
+          event_session_id: sessionId,
+          available,
+          requested: wanted,
+        }),
+  group: (groupId: string, sessionId: string | null, available: number, wanted: number) =>
+    available <= 0
+      ? new DomainError('ticket_group_sold_out', 'Tickets of this type have sold out.', 'reserve', {
+          ticket_group_id: groupId,
+          event_session_id: sessionId,
+        })
+      : new DomainError('ticket_group_capacity_exceeded', `Only ${available} tickets of this type are left.`, 'reserve', {
+          ticket_group_id: groupId,
+          event_session_id: sessionId,
+          available,
+          requested: wanted,
+        }),
 };
 
 const remaining = (r: { capacity: number; oversell_capacity: number; used_capacity: number }) =>
@@ -69,19 +84,29 @@ export async function loadGroups(trx: Trx, groupIds: string[]): Promise<Map<stri
 
 /** Takes capacity for every need or throws the spec's sold-out error (the caller's transaction rolls back). */
 export async function takeCapacity(trx: Trx, needs: CapacityNeed[], groups?: Map<string, TicketGroup>): Promise<void> {
-  const gs = groups ?? await loadGroups(trx, needs.map((n) => n.groupId));
+  const gs =
+    groups ??
+    (await loadGroups(
+      trx,
+      needs.map((n) => n.groupId),
+    ));
   const c = counters(needs, gs);
   const guard = !unsafeSkipCapacityGuard;
 
   for (const [sessionId, n] of c.session) {
-    const row = await trx.updateTable('event_session')
+    const row = await trx
+      .updateTable('event_session')
       .set({ used_capacity: sql`used_capacity + ${n}` })
       .where('id', '=', sessionId)
       .$if(guard, (q) => q.where(sql<boolean>`(capacity < 0 or used_capacity + ${n} <= capacity + oversell_capacity)`))
-      .returning('id').executeTakeFirst();
+      .returning('id')
+      .executeTakeFirst();
     if (!row) {
-      const s = await trx.selectFrom('event_session').select(['capacity', 'oversell_capacity', 'used_capacity'])
-        .where('id', '=', sessionId).executeTakeFirst();
+      const s = await trx
+        .selectFrom('event_session')
+        .select(['capacity', 'oversell_capacity', 'used_capacity'])
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
       throw soldOut.session(sessionId, s ? remaining(s) : 0, n);
     }
   }
@@ -89,31 +114,44 @@ export async function takeCapacity(trx: Trx, needs: CapacityNeed[], groups?: Map
   for (const { sessionId, groupId, count } of c.sessionGroup) {
     const g = gs.get(groupId)!;
     // The per-session usage row of a group appears with its first sale; its capacity comes from the group.
-    await trx.insertInto('session_ticket_group')
+    await trx
+      .insertInto('session_ticket_group')
       .values({ event_session_id: sessionId, ticket_group_id: groupId, capacity: g.capacity, oversell_capacity: g.oversell_capacity })
       .onConflict((oc) => oc.columns(['event_session_id', 'ticket_group_id']).doNothing())
       .execute();
-    const row = await trx.updateTable('session_ticket_group')
+    const row = await trx
+      .updateTable('session_ticket_group')
       .set({ used_capacity: sql`used_capacity + ${count}` })
-      .where('event_session_id', '=', sessionId).where('ticket_group_id', '=', groupId)
+      .where('event_session_id', '=', sessionId)
+      .where('ticket_group_id', '=', groupId)
       .$if(guard, (q) => q.where(sql<boolean>`(capacity < 0 or used_capacity + ${count} <= capacity + oversell_capacity)`))
-      .returning('event_session_id').executeTakeFirst();
+      .returning('event_session_id')
+      .executeTakeFirst();
     if (!row) {
-      const s = await trx.selectFrom('session_ticket_group').select(['capacity', 'oversell_capacity', 'used_capacity'])
-        .where('event_session_id', '=', sessionId).where('ticket_group_id', '=', groupId).executeTakeFirst();
+      const s = await trx
+        .selectFrom('session_ticket_group')
+        .select(['capacity', 'oversell_capacity', 'used_capacity'])
+        .where('event_session_id', '=', sessionId)
+        .where('ticket_group_id', '=', groupId)
+        .executeTakeFirst();
       throw soldOut.group(groupId, sessionId, s ? remaining(s) : 0, count);
     }
   }
 
   for (const [groupId, n] of c.group) {
-    const row = await trx.updateTable('ticket_group')
+    const row = await trx
+      .updateTable('ticket_group')
       .set({ used_capacity: sql`used_capacity + ${n}` })
       .where('id', '=', groupId)
       .$if(guard, (q) => q.where(sql<boolean>`(capacity < 0 or used_capacity + ${n} <= capacity + oversell_capacity)`))
-      .returning('id').executeTakeFirst();
+      .returning('id')
+      .executeTakeFirst();
     if (!row) {
-      const g = await trx.selectFrom('ticket_group').select(['capacity', 'oversell_capacity', 'used_capacity'])
-        .where('id', '=', groupId).executeTakeFirst();
+      const g = await trx
+        .selectFrom('ticket_group')
+        .select(['capacity', 'oversell_capacity', 'used_capacity'])
+        .where('id', '=', groupId)
+        .executeTakeFirst();
       throw soldOut.group(groupId, null, g ? remaining(g) : 0, n);
     }
   }
@@ -121,17 +159,34 @@ export async function takeCapacity(trx: Trx, needs: CapacityNeed[], groups?: Map
 
 /** Gives capacity back. Callers guarantee each ticket is released once (its state moves out of in_cart). */
 export async function releaseCapacity(trx: Trx, needs: CapacityNeed[], groups?: Map<string, TicketGroup>): Promise<void> {
-  const gs = groups ?? await loadGroups(trx, needs.map((n) => n.groupId));
+  const gs =
+    groups ??
+    (await loadGroups(
+      trx,
+      needs.map((n) => n.groupId),
+    ));
   const c = counters(needs, gs);
   for (const [sessionId, n] of c.session) {
-    await trx.updateTable('event_session').set({ used_capacity: sql`used_capacity - ${n}` }).where('id', '=', sessionId).execute();
+    await trx
+      .updateTable('event_session')
+      .set({ used_capacity: sql`used_capacity - ${n}` })
+      .where('id', '=', sessionId)
+      .execute();
   }
   for (const { sessionId, groupId, count } of c.sessionGroup) {
-    await trx.updateTable('session_ticket_group').set({ used_capacity: sql`used_capacity - ${count}` })
-      .where('event_session_id', '=', sessionId).where('ticket_group_id', '=', groupId).execute();
+    await trx
+      .updateTable('session_ticket_group')
+      .set({ used_capacity: sql`used_capacity - ${count}` })
+      .where('event_session_id', '=', sessionId)
+      .where('ticket_group_id', '=', groupId)
+      .execute();
   }
   for (const [groupId, n] of c.group) {
-    await trx.updateTable('ticket_group').set({ used_capacity: sql`used_capacity - ${n}` }).where('id', '=', groupId).execute();
+    await trx
+      .updateTable('ticket_group')
+      .set({ used_capacity: sql`used_capacity - ${n}` })
+      .where('id', '=', groupId)
+      .execute();
   }
 }
 
@@ -148,17 +203,25 @@ const unavailable = (description: string, extra: Record<string, unknown>) =>
  * and member-only groups and types only for an identity with an active membership.
  */
 export function assertSellable(args: {
-  now: Date; group: TicketGroup; type: TicketType; session: EventSession | null; isMember: boolean;
+  now: Date;
+  group: TicketGroup;
+  type: TicketType;
+  session: EventSession | null;
+  isMember: boolean;
 }): void {
   const { now, group, type, session, isMember } = args;
   if (session) {
     if (session.state !== 'active' || session.event_template_id !== group.event_template_id) {
-      throw new DomainError('event_session_sold_out', 'Sorry, tickets for this event are not available at the selected time.',
-        'reserve', { event_session_id: session.id, reason: 'session_unavailable' });
+      throw new DomainError('event_session_sold_out', 'Sorry, tickets for this event are not available at the selected time.', 'reserve', {
+        event_session_id: session.id,
+        reason: 'session_unavailable',
+      });
     }
     if (new Date(session.start_datetime).getTime() <= now.getTime()) {
-      throw new DomainError('event_session_sold_out', 'Sorry, tickets for this event are not available at the selected time.',
-        'reserve', { event_session_id: session.id, reason: 'session_started' });
+      throw new DomainError('event_session_sold_out', 'Sorry, tickets for this event are not available at the selected time.', 'reserve', {
+        event_session_id: session.id,
+        reason: 'session_started',
+      });
     }
   } else if (!group.flexible && group.handler === 'tickets') {
     throw new DomainError('validation_failed', 'A session is required for this ticket type.', 'reserve', { field: 'event_session_id' });
@@ -170,17 +233,24 @@ export function assertSellable(args: {
     throw unavailable('Sorry, tickets are not available for this event.', { ticket_group_id: group.id, reason: 'sales_ended' });
   }
   if ((group.hidden_type === 'public_member_only' || type.member_only) && !isMember) {
-    throw new DomainError('rule_blocks_reserve', 'These tickets are for members only.', 'reserve',
-      { block_reason: 'membership_required', ticket_group_id: group.id, ticket_type_id: type.id });
+    throw new DomainError('rule_blocks_reserve', 'These tickets are for members only.', 'reserve', {
+      block_reason: 'membership_required',
+      ticket_group_id: group.id,
+      ticket_type_id: type.id,
+    });
   }
 }
 
 /** An identity is a member while it holds an active membership valid now. */
 export async function hasActiveMembership(trx: Trx, identityId: string | null, now: Date): Promise<boolean> {
   if (!identityId) return false;
-  const row = await trx.selectFrom('membership').select('id')
-    .where('identity_id', '=', identityId).where('state', '=', 'active')
-    .where('valid_from', '<=', now).where('valid_to', '>', now)
+  const row = await trx
+    .selectFrom('membership')
+    .select('id')
+    .where('identity_id', '=', identityId)
+    .where('state', '=', 'active')
+    .where('valid_from', '<=', now)
+    .where('valid_to', '>', now)
     .executeTakeFirst();
   return !!row;
 }

@@ -24,10 +24,20 @@ function transporterFor(url: string): Transporter {
 }
 
 export async function queueMail(deps: Deps, mail: OutgoingMail): Promise<string> {
-  const row = await deps.db.insertInto('mail_outbox').values({
-    seller_id: mail.sellerId, kind: mail.kind, to_address: mail.to, subject: mail.subject,
-    text_body: mail.text, html_body: mail.html ?? null, meta: JSON.stringify(mail.meta ?? {}), created_at: deps.now(),
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await deps.db
+    .insertInto('mail_outbox')
+    .values({
+      seller_id: mail.sellerId,
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      meta: JSON.stringify(mail.meta ?? {}),
+      created_at: deps.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (deps.config.smtpUrl) await deliver(deps, row.id);
   return row.id;
 }
@@ -41,20 +51,30 @@ export async function deliver(deps: Deps, id: string): Promise<boolean> {
   const from = (mail.meta as Record<string, unknown>)?.from as string | undefined;
   try {
     await transporterFor(url).sendMail({
-      from: from ?? 'tickets@storefront.local', to: mail.to_address, subject: mail.subject, text: mail.text_body,
+      from: from ?? 'tickets@storefront.local',
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.text_body,
       ...(mail.html_body ? { html: mail.html_body } : {}),
     });
-    await deps.db.updateTable('mail_outbox').set((eb) => ({ sent_at: deps.now(), attempts: eb('attempts', '+', 1), last_error: null }))
-      .where('id', '=', id).execute();
+    await deps.db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ sent_at: deps.now(), attempts: eb('attempts', '+', 1), last_error: null }))
+      .where('id', '=', id)
+      .execute();
     return true;
   } catch (err) {
-    await deps.db.updateTable('mail_outbox').set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: String((err as Error).message) }))
-      .where('id', '=', id).execute();
+    await deps.db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: String((err as Error).message) }))
+      .where('id', '=', id)
+      .execute();
     return false;
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The order e-mail: order number, total and one line per ticket with its scan code. */
 export async function sendOrderMail(deps: Deps, orderId: string): Promise<string | null> {
@@ -63,22 +83,50 @@ export async function sendOrderMail(deps: Deps, orderId: string): Promise<string
   const identity = await db.selectFrom('identity').selectAll().where('id', '=', order.identity_id).executeTakeFirstOrThrow();
   if (!identity.email) return null;
   const seller = await db.selectFrom('seller').selectAll().where('id', '=', order.seller_id).executeTakeFirstOrThrow();
-  const tickets = await db.selectFrom('ticket')
+  const tickets = await db
+    .selectFrom('ticket')
     .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
     .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
     .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-    .select(['ticket.id', 'ticket.scan_code', 'ticket.admit_name', 'ticket.adjusted_value', 'ticket_type.name as type_name',
-      'event_template.name as event_name', 'event_session.start_datetime'])
-    .where('ticket.ticket_order_id', '=', orderId).orderBy('ticket.created_at').orderBy('ticket.id').execute();
+    .select([
+      'ticket.id',
+      'ticket.scan_code',
+      'ticket.admit_name',
+      'ticket.adjusted_value',
+      'ticket_type.name as type_name',
+      'event_template.name as event_name',
+      'event_session.start_datetime',
+    ])
+    .where('ticket.ticket_order_id', '=', orderId)
+    .orderBy('ticket.created_at')
+    .orderBy('ticket.id')
+    .execute();
 
-  const when = (d: Date | null) => (d ? new Date(d).toLocaleString('en-US', { timeZone: seller.timezone, dateStyle: 'full', timeStyle: 'short' }) : 'Any date');
-  const lines = tickets.map((t) => `${t.event_name}, ${when(t.start_datetime)} - ${t.type_name}${t.admit_name ? ` (${t.admit_name})` : ''}: ${t.scan_code}`);
+  const when = (d: Date | null) =>
+    d ? new Date(d).toLocaleString('en-US', { timeZone: seller.timezone, dateStyle: 'full', timeStyle: 'short' }) : 'Any date';
+  const lines = tickets.map(
+    (t) => `${t.event_name}, ${when(t.start_datetime)} - ${t.type_name}${t.admit_name ? ` (${t.admit_name})` : ''}: ${t.scan_code}`,
+  );
   const total = `${money(order.total_after_fees)} ${seller.currency}`;
   const subject = `${seller.name}: your tickets, order ${order.order_number}`;
-  const text = [`Thank you for your order ${order.order_number}.`, '', ...lines, '', `Total: ${total}`,
-    'Show the code of each ticket at the entrance.'].join('\n');
-  const html = `<p>Thank you for your order <strong>${escapeHtml(String(order.order_number))}</strong>.</p><ul>${
-    tickets.map((_, i) => `<li>${escapeHtml(lines[i])}</li>`).join('')}</ul><p>Total: ${escapeHtml(total)}</p>`;
-  return queueMail(deps, { sellerId: seller.id, kind: 'order_tickets', to: identity.email, subject, text, html,
-    meta: { ticket_order_id: orderId, from: seller.config?.mail_from } });
+  const text = [
+    `Thank you for your order ${order.order_number}.`,
+    '',
+    ...lines,
+    '',
+    `Total: ${total}`,
+    'Show the code of each ticket at the entrance.',
+  ].join('\n');
+  const html = `<p>Thank you for your order <strong>${escapeHtml(String(order.order_number))}</strong>.</p><ul>${tickets
+    .map((_, i) => `<li>${escapeHtml(lines[i])}</li>`)
+    .join('')}</ul><p>Total: ${escapeHtml(total)}</p>`;
+  return queueMail(deps, {
+    sellerId: seller.id,
+    kind: 'order_tickets',
+    to: identity.email,
+    subject,
+    text,
+    html,
+    meta: { ticket_order_id: orderId, from: seller.config?.mail_from },
+  });
 }

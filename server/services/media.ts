@@ -1,7 +1,11 @@
 import type { Db } from '../db';
 import { DomainError } from './errors';
 
-export interface StoredImage { contentType: string; data: Buffer; etag: string }
+export interface StoredImage {
+  contentType: string;
+  data: Buffer;
+  etag: string;
+}
 
 /** An image's stored bytes. Sizes are hints only: the stored images are SVG and scale themselves. */
 export async function getImage(db: Db, imageId: string): Promise<StoredImage> {

@@ -17,17 +17,31 @@ export async function loadReadableOrder(deps: Deps, orderId: string, caller: Cal
   if (!order) throw notFound('ticket_order', orderId);
   const byToken = isOwnerToken(accessToken) && order.access_token_hash === sha256(accessToken);
   if (!byToken) {
-    const cart = await deps.db.selectFrom('cart').select(['identity_id', 'owner_token_hash']).where('id', '=', order.cart_id).executeTakeFirst();
+    const cart = await deps.db
+      .selectFrom('cart')
+      .select(['identity_id', 'owner_token_hash'])
+      .where('id', '=', order.cart_id)
+      .executeTakeFirst();
     if (!cart || !isCartOwner(cart, caller)) throw notFound('ticket_order', orderId);
   }
   return order;
 }
 
 /** GET ticket_order/{id}: the order and, as asked by _embed (all when absent), its tickets and catalogue rows. */
-export async function orderView(deps: Deps, orderId: string, caller: Caller, opts: { accessToken?: string; embed: Set<string> }): Promise<OrderAnswer> {
+export async function orderView(
+  deps: Deps,
+  orderId: string,
+  caller: Caller,
+  opts: { accessToken?: string; embed: Set<string> },
+): Promise<OrderAnswer> {
   const order = await loadReadableOrder(deps, orderId, caller, opts.accessToken);
-  const tickets = await deps.db.selectFrom('ticket').selectAll().where('ticket_order_id', '=', order.id)
-    .orderBy('created_at').orderBy('id').execute();
+  const tickets = await deps.db
+    .selectFrom('ticket')
+    .selectAll()
+    .where('ticket_order_id', '=', order.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const rel = await relatedRows(deps.db, tickets);
   const asked = new Set([...opts.embed].map((e) => e.split('.').pop()!));
   const want = (name: string) => asked.size === 0 || asked.has(name);
@@ -52,7 +66,13 @@ export async function orderQrPng(deps: Deps, orderId: string, caller: Caller, ac
 }
 
 export async function orderQrText(deps: Deps, order: { id: string; order_number: string }): Promise<string> {
-  const tickets = await deps.db.selectFrom('ticket').select('scan_code').where('ticket_order_id', '=', order.id)
-    .where('state', 'in', ['booked', 'redeemed']).orderBy('created_at').orderBy('id').execute();
+  const tickets = await deps.db
+    .selectFrom('ticket')
+    .select('scan_code')
+    .where('ticket_order_id', '=', order.id)
+    .where('state', 'in', ['booked', 'redeemed'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return [`ORDER ${order.order_number}`, ...tickets.map((t) => t.scan_code).filter(Boolean)].join('\n');
 }

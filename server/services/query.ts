@@ -11,13 +11,21 @@ export function invalid(field: string, description: string, context?: string): D
 
 /** Parses `_embed=a,b.c` into a set of names. */
 export function parseEmbed(embed: string | undefined): Set<string> {
-  return new Set((embed ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    (embed ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 /** 'a,b,,c' -> ['a','b','c']; undefined stays undefined (no filter). */
 export function csv(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function page(limit: number | undefined, offset: number | undefined, defaultLimit = MAX_LIMIT) {

@@ -19,7 +19,15 @@ export async function embeddedSessions(db: Db, contexts: EventContext[], range: 
   });
   if (!sessions.length) return [];
   const [stgRows, expired] = await Promise.all([
-    db.selectFrom('session_ticket_group').selectAll().where('event_session_id', 'in', sessions.map((s) => s.id)).execute(),
+    db
+      .selectFrom('session_ticket_group')
+      .selectAll()
+      .where(
+        'event_session_id',
+        'in',
+        sessions.map((s) => s.id),
+      )
+      .execute(),
     expiredHolds(db, ids, now),
   ]);
   const stg = new Map(stgRows.map((r) => [`${r.event_session_id}|${r.ticket_group_id}`, r]));

@@ -7,7 +7,11 @@ import { outsideFees, type FeeSpec } from '../../src/domain/pricing';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-export interface TypeContext { category: string; available: boolean; increase?: number }
+export interface TypeContext {
+  category: string;
+  available: boolean;
+  increase?: number;
+}
 
 export function ticketTypeRow(t: TicketType, ctx: TypeContext): TicketTypeRow {
   const increase = ctx.increase ?? 0;
@@ -30,7 +34,13 @@ export function ticketTypeRow(t: TicketType, ctx: TypeContext): TicketTypeRow {
   };
 }
 
-export interface GroupCounters { capacity: number; oversell_capacity: number; used_capacity: number; available_capacity: number; available: boolean }
+export interface GroupCounters {
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+  available_capacity: number;
+  available: boolean;
+}
 
 export function ticketGroupRow(g: TicketGroup, counters: GroupCounters): TicketGroupRow {
   return {
@@ -63,7 +73,11 @@ export function ticketGroupRow(g: TicketGroup, counters: GroupCounters): TicketG
   };
 }
 
-export interface EventRowOptions { meta: boolean; config: boolean; nextSessionStart: Date | null }
+export interface EventRowOptions {
+  meta: boolean;
+  config: boolean;
+  nextSessionStart: Date | null;
+}
 
 export function eventTemplateRow(e: EventTemplate, opts: EventRowOptions): EventTemplateRow {
   return {

@@ -13,10 +13,10 @@ export type AccountTables = Omit<MyOrdersAnswer, 'ticket_order'>;
 export type OrdersResponse = MyOrdersAnswer | OrderAnswer;
 export type OrderSessionsResponse = MySessionsAnswer;
 
-
 const CATALOGUE_EMBED = 'ticket,ticket.ticket_type,ticket.ticket_group,ticket.event_template,venue';
 /** Spec section 7, my/membership embeds (the ones this API serves). */
-export const ACCOUNT_MEMBERSHIP_EMBED = 'role,identity_link,ticket,ticket_order,ticket.ticket_type,ticket.event_template,ticket.ticket_group,role.membership_program';
+export const ACCOUNT_MEMBERSHIP_EMBED =
+  'role,identity_link,ticket,ticket_order,ticket.ticket_type,ticket.event_template,ticket.ticket_group,role.membership_program';
 
 export async function getMyMembership(client: AxiosInstance): Promise<MembershipResponse> {
   const { data } = await client.get<MembershipResponse>('my/membership', { params: { _embed: ACCOUNT_MEMBERSHIP_EMBED } });
@@ -25,9 +25,13 @@ export async function getMyMembership(client: AxiosInstance): Promise<Membership
 
 /** GET my/ticket_order, newest first (optionally only some ids). */
 export async function getMyOrders(client: AxiosInstance, opts: { ids?: string[]; limit?: number } = {}): Promise<OrdersResponse> {
-  const { data } = await client.get<MyOrdersAnswer>('my/ticket_order', { params: {
-    _embed: CATALOGUE_EMBED, ...(opts.ids?.length ? { 'id._in': opts.ids.join(',') } : {}), ...(opts.limit ? { _limit: opts.limit } : {}),
-  } });
+  const { data } = await client.get<MyOrdersAnswer>('my/ticket_order', {
+    params: {
+      _embed: CATALOGUE_EMBED,
+      ...(opts.ids?.length ? { 'id._in': opts.ids.join(',') } : {}),
+      ...(opts.limit ? { _limit: opts.limit } : {}),
+    },
+  });
   return data;
 }
 
@@ -41,10 +45,14 @@ export async function getAccountOrder(client: AxiosInstance, orderId: string): P
 
 /** GET my/order_session: sessions of the user's booked or redeemed tickets from `from` on (or one session). */
 export async function getMySessions(client: AxiosInstance, opts: { from?: Date; id?: string } = {}): Promise<OrderSessionsResponse> {
-  const { data } = await client.get<OrderSessionsResponse>('my/order_session', { params: {
-    _embed: CATALOGUE_EMBED, 'ticket.state._in': 'booked,redeemed',
-    ...(opts.from ? { 'start_datetime._gte': opts.from.toISOString() } : {}), ...(opts.id ? { id: opts.id } : {}),
-  } });
+  const { data } = await client.get<OrderSessionsResponse>('my/order_session', {
+    params: {
+      _embed: CATALOGUE_EMBED,
+      'ticket.state._in': 'booked,redeemed',
+      ...(opts.from ? { 'start_datetime._gte': opts.from.toISOString() } : {}),
+      ...(opts.id ? { id: opts.id } : {}),
+    },
+  });
   return data;
 }
 
@@ -59,21 +67,25 @@ export async function validateResetToken(client: AxiosInstance, token: string): 
 }
 
 export async function resetPassword(client: AxiosInstance, token: string, password: string, passwordConfirm: string): Promise<string> {
-  const { data } = await client.post<ResetIdentityAnswer>('password_reset/reset',
-    { token, password, password_confirm: passwordConfirm });
+  const { data } = await client.post<ResetIdentityAnswer>('password_reset/reset', { token, password, password_confirm: passwordConfirm });
   return data.identity._data[0]?.email ?? '';
 }
 
 /** POST ticket_order/resend: mails the address's orders again (404 when it has none). */
 export async function resendOrders(client: AxiosInstance, email: string, membershipsOnly = false): Promise<number> {
-  const { data } = await client.post<ResendAnswer>('ticket_order/resend',
-    { email, ...(membershipsOnly ? { memberships_only: true } : {}) });
+  const { data } = await client.post<ResendAnswer>('ticket_order/resend', {
+    email,
+    ...(membershipsOnly ? { memberships_only: true } : {}),
+  });
   return data.ticket_order._count;
 }
 
 /** PUT my/user: sets the logged-in user's e-mail address (409 email_in_use when another account has it). */
 export async function putMyEmail(client: AxiosInstance, email: string, emailConfirm: string): Promise<UserResponse> {
-  const { data } = await client.put<UserResponse>('my/user', { email, email_confirm: emailConfirm },
-    { params: { _embed: 'identity,identity.meta' } });
+  const { data } = await client.put<UserResponse>(
+    'my/user',
+    { email, email_confirm: emailConfirm },
+    { params: { _embed: 'identity,identity.meta' } },
+  );
   return data;
 }

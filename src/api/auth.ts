@@ -1,6 +1,12 @@
 import type { AxiosInstance } from 'axios';
 import type {
-  LoginBody, MembershipProgramRow, MembershipRow, MyMembershipsAnswer, OtpRequestAnswer, RoleRow, UserAnswer,
+  LoginBody,
+  MembershipProgramRow,
+  MembershipRow,
+  MyMembershipsAnswer,
+  OtpRequestAnswer,
+  RoleRow,
+  UserAnswer,
 } from '../contract/account';
 
 export type { IdentityRow, UserRow } from '../contract/account';
@@ -9,7 +15,6 @@ export type UserResponse = UserAnswer;
 export type MembershipResponse = MyMembershipsAnswer;
 /** Spec section 3 login payload. `method` picks the mode (password, otp, scan_code, ...). */
 export type LoginPayload = LoginBody;
-
 
 export const USER_EMBED = 'identity,identity.meta';
 export const MEMBERSHIP_EMBED = 'role,membership_program,role.membership_program';

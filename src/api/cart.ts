@@ -11,12 +11,14 @@ export type CartItemType = CartItemRow['types'][number];
 export type CartTicketRow = TicketRow;
 export type CartResponse = CartAnswer;
 
-
 const path = (id: string) => `cart/${encodeURIComponent(id)}`;
 
 /** POST cart/modify (no cart yet: the server creates one and sets the owner cookie) or cart/{id}/modify. */
-export async function modifyCart(client: AxiosInstance, cartId: string | null,
-  body: { add?: ReserveLine[]; remove?: string[]; additional_info?: Record<string, unknown>; channel_id?: 'web' }): Promise<CartResponse> {
+export async function modifyCart(
+  client: AxiosInstance,
+  cartId: string | null,
+  body: { add?: ReserveLine[]; remove?: string[]; additional_info?: Record<string, unknown>; channel_id?: 'web' },
+): Promise<CartResponse> {
   const url = cartId ? `${path(cartId)}/modify` : 'cart/modify';
   const { data } = await client.post<CartResponse>(url, body);
   return data;

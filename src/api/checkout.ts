@@ -5,7 +5,12 @@ import type { OrderAnswer } from '../contract/cart';
 /** POST user body: the guest purchaser (spec section 7; the server validates again with section 5 rules). */
 export type PurchaserBody = GuestIdentityBody;
 
-export interface CardData { number: string; exp_month: number; exp_year: number; cvc: string }
+export interface CardData {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
 
 /** POST cart/{id}/guest_checkout body. amount is the outstanding total as a decimal string. */
 export interface CheckoutBody {

@@ -27,14 +27,13 @@ export interface SellerConfig {
   contentBlocks: ContentBlockDef[];
 }
 
-
 /** GET config for the client's seller: the seller row and its storefront, strings and content_blocks. */
 export async function getSellerConfig(client: AxiosInstance): Promise<SellerConfig> {
   const read = configRead();
   const { data } = await client.get<ConfigResponse>(read.path, { params: read.params });
   const seller = data.seller?._data?.[0];
   if (!seller) throw new ApiError(404, 'seller_not_found', 'GET config returned no seller');
-  const value = <T,>(key: string, fallback: T): T =>
+  const value = <T>(key: string, fallback: T): T =>
     (data.config?._data?.find((row) => row.key === key)?.value as T | undefined) ?? fallback;
   return {
     seller,

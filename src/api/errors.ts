@@ -28,7 +28,12 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = 'network_error';
 export const UNKNOWN_ERROR = 'unknown_error';
 
-interface ErrorItem { _code?: unknown; _description?: unknown; _context?: unknown; _extra?: unknown }
+interface ErrorItem {
+  _code?: unknown;
+  _description?: unknown;
+  _context?: unknown;
+  _extra?: unknown;
+}
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -36,9 +41,13 @@ export function toApiError(error: unknown): ApiError {
     const status = error.response?.status ?? 0;
     const item = firstErrorItem(error.response?.data);
     if (item && typeof item._code === 'string') {
-      return new ApiError(status, item._code, typeof item._description === 'string' ? item._description : '',
+      return new ApiError(
+        status,
+        item._code,
+        typeof item._description === 'string' ? item._description : '',
         typeof item._context === 'string' ? item._context : undefined,
-        item._extra && typeof item._extra === 'object' ? (item._extra as Record<string, unknown>) : undefined);
+        item._extra && typeof item._extra === 'object' ? (item._extra as Record<string, unknown>) : undefined,
+      );
     }
     if (!error.response) return new ApiError(0, NETWORK_ERROR, error.message);
     return new ApiError(status, UNKNOWN_ERROR, error.message);

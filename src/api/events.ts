@@ -1,13 +1,27 @@
 import type { AxiosInstance } from 'axios';
 import type { Static } from 'typebox';
 import type {
-  AdmitSettingValue as AdmitSettingValueSchema, CalendarAnswer, CalendarDayRow, EventTemplateRow, EventsAnswer, MessageRuleRow, SessionRow,
-  SessionsAnswer, TicketGroupRow, TicketRuleRow, TicketTypeRow, VenueRow,
+  AdmitSettingValue as AdmitSettingValueSchema,
+  CalendarAnswer,
+  CalendarDayRow,
+  EventTemplateRow,
+  EventsAnswer,
+  MessageRuleRow,
+  SessionRow,
+  SessionsAnswer,
+  TicketGroupRow,
+  TicketRuleRow,
+  TicketTypeRow,
+  VenueRow,
 } from '../contract/catalogue';
 import { ApiError } from './errors';
 import { availableEventsRead, calendarRead, eventRead, reservableEventRead } from '../contract/first-reads';
 
-export interface EventList { events: EventTemplateRow[]; venues: VenueRow[]; count: number }
+export interface EventList {
+  events: EventTemplateRow[];
+  venues: VenueRow[];
+  count: number;
+}
 
 /** GET events/available: the public listing, narrowed by the filter params of domain/event-filters. */
 export async function getAvailableEvents(client: AxiosInstance, filterParams: Record<string, string>): Promise<EventList> {
@@ -20,7 +34,10 @@ export async function getAvailableEvents(client: AxiosInstance, filterParams: Re
   };
 }
 
-export interface EventDetail { event: EventTemplateRow; venue: VenueRow | null }
+export interface EventDetail {
+  event: EventTemplateRow;
+  venue: VenueRow | null;
+}
 
 /** GET events/{id}; a 404 (or 400 for a malformed id) surfaces as ApiError for the not-found screen. */
 export async function getEvent(client: AxiosInstance, eventId: string): Promise<EventDetail> {
@@ -35,7 +52,13 @@ export async function getEvent(client: AxiosInstance, eventId: string): Promise<
 // ---- The reservation flow's reads (spec section 7): event with groups, calendar, sessions, session detail.
 
 export type {
-  CalendarDayRow, MessageRuleRow, SessionRow, SurveySpec, TicketGroupRow, TicketRuleRow, TicketTypeRow,
+  CalendarDayRow,
+  MessageRuleRow,
+  SessionRow,
+  SurveySpec,
+  TicketGroupRow,
+  TicketRuleRow,
+  TicketTypeRow,
 } from '../contract/catalogue';
 export type AdmitSettingValue = Static<typeof AdmitSettingValueSchema>;
 
@@ -80,30 +103,58 @@ export async function getSessionsOnDate(client: AxiosInstance, eventId: string, 
 }
 
 /** A ticket selection the quantity-first flow asks the calendar and the sessions about. */
-export interface TicketSelection { ticket_type_id: string; quantity: number }
+export interface TicketSelection {
+  ticket_type_id: string;
+  quantity: number;
+}
 
 /** POST events/{id}/calendar with a selection: the days where all of it fits one session. */
-export async function getCalendarForSelection(client: AxiosInstance, eventId: string, tickets: TicketSelection[]): Promise<CalendarDayRow[]> {
-  const { data } = await client.post<CalendarAnswer>(`events/${encodeURIComponent(eventId)}/calendar`,
-    { tickets }, { params: { _format: 'extended' } });
+export async function getCalendarForSelection(
+  client: AxiosInstance,
+  eventId: string,
+  tickets: TicketSelection[],
+): Promise<CalendarDayRow[]> {
+  const { data } = await client.post<CalendarAnswer>(
+    `events/${encodeURIComponent(eventId)}/calendar`,
+    { tickets },
+    { params: { _format: 'extended' } },
+  );
   return data.calendar?._data ?? [];
 }
 
 /** POST events/{id}/sessions with a selection, on one venue-local date: sold-out here means the selection does not fit. */
-export async function getSessionsForSelection(client: AxiosInstance, eventId: string, date: string, tickets: TicketSelection[]): Promise<SessionRow[]> {
-  const { data } = await client.post<SessionsAnswer>(`events/${encodeURIComponent(eventId)}/sessions`,
-    { tickets }, { params: { 'start_datetime._ondate': date, sold_out: 'T', _sort: 'start_datetime' } });
+export async function getSessionsForSelection(
+  client: AxiosInstance,
+  eventId: string,
+  date: string,
+  tickets: TicketSelection[],
+): Promise<SessionRow[]> {
+  const { data } = await client.post<SessionsAnswer>(
+    `events/${encodeURIComponent(eventId)}/sessions`,
+    { tickets },
+    { params: { 'start_datetime._ondate': date, sold_out: 'T', _sort: 'start_datetime' } },
+  );
   return data.event_session?._data ?? [];
 }
 
-export interface SessionDetail { session: SessionRow; groups: TicketGroupRow[]; types: TicketTypeRow[] }
+export interface SessionDetail {
+  session: SessionRow;
+  groups: TicketGroupRow[];
+  types: TicketTypeRow[];
+}
 
 /** GET events/{id}/sessions/{sid} narrowed to the given groups: their capacity and availability for that session. */
-export async function getSessionDetail(client: AxiosInstance, eventId: string, sessionId: string, groupIds: string[]): Promise<SessionDetail> {
+export async function getSessionDetail(
+  client: AxiosInstance,
+  eventId: string,
+  sessionId: string,
+  groupIds: string[],
+): Promise<SessionDetail> {
   const params: Record<string, string> = { _embed: 'ticket_group,ticket_type' };
   if (groupIds.length) params['ticket_group_id._in'] = groupIds.join(',');
-  const { data } = await client.get<SessionsAnswer>(
-    `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`, { params });
+  const { data } = await client.get<SessionsAnswer>(`events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`, {
+    params,
+  });
   const session = data.event_session?._data?.[0];
   if (!session) throw new ApiError(404, 'event_session_not_found', 'Resource event_session not found.');
   return { session, groups: data.ticket_group?._data ?? [], types: data.ticket_type?._data ?? [] };

@@ -28,7 +28,10 @@ export function primeReads(reads: Record<string, unknown>, now = Date.now()): vo
 /** The page's answer to the GET at `url` (taken: a second read of it goes to the network), or undefined. */
 export function takePrimedRead(url: string, now = Date.now()): unknown {
   if (primed.size === 0) return undefined;
-  if (now > primedUntil) { primed.clear(); return undefined; }
+  if (now > primedUntil) {
+    primed.clear();
+    return undefined;
+  }
   const key = readKey(url);
   const body = primed.get(key);
   if (body !== undefined) primed.delete(key);

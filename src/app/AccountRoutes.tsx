@@ -24,7 +24,12 @@ const SetEmailScreen = screen(() => import('../screens/recovery/SetEmailScreen')
 const LoggedOutOnly = observer(function LoggedOutOnly({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { session } = useStores();
-  if (!useSessionSettled(session)) return <p className="page-status" role="status">{t('app.loading')}</p>;
+  if (!useSessionSettled(session))
+    return (
+      <p className="page-status" role="status">
+        {t('app.loading')}
+      </p>
+    );
   return session.isLoggedIn ? <Navigate to="/" replace /> : children;
 });
 
@@ -54,9 +59,30 @@ export const AccountArea = observer(function AccountArea() {
 export function RecoveryArea() {
   return (
     <Routes>
-      <Route path="forgot-membership" element={<LoggedOutOnly><ForgotMembershipScreen /></LoggedOutOnly>} />
-      <Route path="forgot-password" element={<LoggedOutOnly><ForgotPasswordScreen /></LoggedOutOnly>} />
-      <Route path="reset-password" element={<LoggedOutOnly><ResetPasswordScreen /></LoggedOutOnly>} />
+      <Route
+        path="forgot-membership"
+        element={
+          <LoggedOutOnly>
+            <ForgotMembershipScreen />
+          </LoggedOutOnly>
+        }
+      />
+      <Route
+        path="forgot-password"
+        element={
+          <LoggedOutOnly>
+            <ForgotPasswordScreen />
+          </LoggedOutOnly>
+        }
+      />
+      <Route
+        path="reset-password"
+        element={
+          <LoggedOutOnly>
+            <ResetPasswordScreen />
+          </LoggedOutOnly>
+        }
+      />
       <Route path="set-email-address" element={<SetEmailScreen />} />
       <Route path="*" element={<NotFoundScreen />} />
     </Routes>

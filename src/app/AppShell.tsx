@@ -11,7 +11,6 @@ import { ModalsHost } from './ModalsHost';
 import { MemberMenu } from './MemberMenu';
 import { SessionWatcher } from './SessionWatcher';
 
-
 export const Header = observer(function Header() {
   const { t } = useTranslation();
   const { config } = useStores();
@@ -19,10 +18,19 @@ export const Header = observer(function Header() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className={logoId ? 'brand brand--with-logo' : 'brand'} aria-label={t('header.homeLink', { name: config.seller.name })}>
+        <Link
+          to="/"
+          className={logoId ? 'brand brand--with-logo' : 'brand'}
+          aria-label={t('header.homeLink', { name: config.seller.name })}
+        >
           {logoId && (
-            <img className="brand__logo" alt="" width={LOGO.width} height={LOGO.height}
-              src={logoSrc(config.deployment.apiBaseUrl, logoId)} />
+            <img
+              className="brand__logo"
+              alt=""
+              width={LOGO.width}
+              height={LOGO.height}
+              src={logoSrc(config.deployment.apiBaseUrl, logoId)}
+            />
           )}
           <span className="brand__name">{config.seller.name}</span>
         </Link>
@@ -46,7 +54,9 @@ export const Footer = observer(function Footer() {
 
 /** Leaves the storefront for an external redirect target (guards may send a visitor to the seller's site). */
 function ExternalRedirect({ to }: { to: string }) {
-  useEffect(() => { window.location.replace(to); }, [to]);
+  useEffect(() => {
+    window.location.replace(to);
+  }, [to]);
   return <RouteLoading />;
 }
 
@@ -56,16 +66,21 @@ const GuardedOutlet = observer(function GuardedOutlet() {
   const root = useStores();
   const { config } = root;
   const location = useLocation();
-  const target = location.pathname === '/my' ? null : redirectFor(location, {
-    redirect: config.storefront.redirect,
-    home: config.storefront.home,
-    hasSellerPrefix: config.sellerPrefix !== null,
-    isActiveMember: root.isActiveMember,
-  });
+  const target =
+    location.pathname === '/my'
+      ? null
+      : redirectFor(location, {
+          redirect: config.storefront.redirect,
+          home: config.storefront.home,
+          hasSellerPrefix: config.sellerPrefix !== null,
+          isActiveMember: root.isActiveMember,
+        });
   if (target) return isExternalTarget(target) ? <ExternalRedirect to={target} /> : <Navigate to={target} replace />;
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
-      <Suspense fallback={<RouteLoading />}><Outlet /></Suspense>
+      <Suspense fallback={<RouteLoading />}>
+        <Outlet />
+      </Suspense>
     </RouteErrorBoundary>
   );
 });
@@ -85,7 +100,9 @@ export function AppShell() {
   const { t } = useTranslation();
   return (
     <>
-      <a className="skip-link" href="#main">{t('app.skipLink')}</a>
+      <a className="skip-link" href="#main">
+        {t('app.skipLink')}
+      </a>
       <Header />
       <main id="main" tabIndex={-1}>
         <GuardedOutlet />

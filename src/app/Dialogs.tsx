@@ -22,13 +22,20 @@ export const Dialogs = observer(function Dialogs() {
     const props = ui.modal.props ?? {};
     return (
       <Suspense fallback={null}>
-        <LoginDialog withGuest={props.withGuest === true} next={typeof props.next === 'string' ? props.next : undefined}
-          onClose={ui.closeModal} />
+        <LoginDialog
+          withGuest={props.withGuest === true}
+          next={typeof props.next === 'string' ? props.next : undefined}
+          onClose={ui.closeModal}
+        />
       </Suspense>
     );
   }
   if (ui.modal?.name === 'mobile-cart') {
-    return <Modal title={t('cart.title')} onClose={ui.closeModal}><MobileCart /></Modal>;
+    return (
+      <Modal title={t('cart.title')} onClose={ui.closeModal}>
+        <MobileCart />
+      </Modal>
+    );
   }
   return null;
 });

@@ -17,8 +17,9 @@ export const MemberMenu = observer(function MemberMenu() {
   return (
     <nav className="header-links" aria-label={t('header.accountNav')}>
       {membershipEventId && <Link to={`/events/${membershipEventId}`}>{t('header.register')}</Link>}
-      <button type="button" className="button button--secondary" aria-haspopup="dialog"
-        onClick={() => ui.openModal('login')}>{t('header.login')}</button>
+      <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => ui.openModal('login')}>
+        {t('header.login')}
+      </button>
     </nav>
   );
 });
@@ -36,10 +37,15 @@ const LoggedInMenu = observer(function LoggedInMenu() {
   useEffect(() => {
     if (!open) return;
     // Closes when focus or a click leaves the menu, like a native disclosure menu.
-    const away = (event: Event) => { if (!ref.current?.contains(event.target as Node)) setOpen(false); };
+    const away = (event: Event) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
     document.addEventListener('mousedown', away);
     document.addEventListener('focusin', away);
-    return () => { document.removeEventListener('mousedown', away); document.removeEventListener('focusin', away); };
+    return () => {
+      document.removeEventListener('mousedown', away);
+      document.removeEventListener('focusin', away);
+    };
   }, [open]);
 
   const handleLogout = async () => {
@@ -47,14 +53,31 @@ const LoggedInMenu = observer(function LoggedInMenu() {
     const auth = authConfigOf(config.storefront);
     const external = externalLogoutTarget(parseMethod(auth.method ?? 'password') ?? 'password', auth);
     await session.logout();
-    if (external && 'url' in external) { window.location.assign(external.url); return; }
+    if (external && 'url' in external) {
+      window.location.assign(external.url);
+      return;
+    }
     navigate('/');
   };
 
   return (
-    <div className="member-menu" ref={ref} onKeyDown={(e) => { if (e.key === 'Escape' && open) { setOpen(false); ref.current?.querySelector('button')?.focus(); } }}>
-      <button type="button" className="button button--secondary member-menu__toggle" aria-expanded={open} aria-controls={menuId}
-        onClick={() => setOpen(!open)}>
+    <div
+      className="member-menu"
+      ref={ref}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          ref.current?.querySelector('button')?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="button button--secondary member-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
         {name ? t('header.greeting', { name }) : t('header.greetingNoName')}
       </button>
       <ul id={menuId} className="member-menu__list" hidden={!open}>
@@ -65,7 +88,11 @@ const LoggedInMenu = observer(function LoggedInMenu() {
             </Link>
           </li>
         )}
-        <li><button type="button" onClick={() => void handleLogout()}>{t('header.logout')}</button></li>
+        <li>
+          <button type="button" onClick={() => void handleLogout()}>
+            {t('header.logout')}
+          </button>
+        </li>
       </ul>
     </div>
   );

@@ -12,7 +12,13 @@ const Dialogs = lazy(async () => ({ default: (await loadDialogs()).Dialogs }));
 export const ModalsHost = observer(function ModalsHost() {
   const { ui, cart } = useStores();
   const cartInUse = !cart.isEmpty;
-  useEffect(() => { if (cartInUse) void loadDialogs(); }, [cartInUse]);
+  useEffect(() => {
+    if (cartInUse) void loadDialogs();
+  }, [cartInUse]);
   if (!ui.modal && !cart.pendingRemoval && !cart.showExtendOffer) return null;
-  return <Suspense fallback={null}><Dialogs /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <Dialogs />
+    </Suspense>
+  );
 });

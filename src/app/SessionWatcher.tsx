@@ -20,7 +20,9 @@ export const SessionWatcher = observer(function SessionWatcher() {
   return (
     <div className="session-notice container" role="status">
       <p>{t('session.loggedOutElsewhere')}</p>
-      <button type="button" className="link-button" onClick={session.dismissEndedElsewhere}>{t('modal.close')}</button>
+      <button type="button" className="link-button" onClick={session.dismissEndedElsewhere}>
+        {t('modal.close')}
+      </button>
     </div>
   );
 });

@@ -16,11 +16,15 @@ export type Screen = ComponentType & {
 export function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
-  const preload = () => (pending ??= load().then(
-    (module) => (loaded = module[name]),
-    // A failed download is tried again by the next preload or render; the route's error boundary reports it.
-    (error: unknown) => { pending = undefined; throw error; },
-  ));
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => (loaded = module[name]),
+      // A failed download is tried again by the next preload or render; the route's error boundary reports it.
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(async () => ({ default: await preload() }));
   function LazyScreen(props: object) {
     const [Loaded] = useState(() => loaded);

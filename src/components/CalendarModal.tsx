@@ -34,8 +34,10 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
   const hintId = useId();
   const byDate = useMemo(() => new Map(calendar.map((d) => [d.date, d])), [calendar]);
   const firstAvailable = calendar.find(isDayAvailable)?.date ?? calendar[0]?.date ?? null;
-  const bounds = useMemo(() => calendar.length
-    ? { first: monthOf(calendar[0].date), last: monthOf(calendar[calendar.length - 1].date) } : undefined, [calendar]);
+  const bounds = useMemo(
+    () => (calendar.length ? { first: monthOf(calendar[0].date), last: monthOf(calendar[calendar.length - 1].date) } : undefined),
+    [calendar],
+  );
   const startDate = selectedDate ?? firstAvailable;
   const [month, setMonth] = useState<YearMonth>(() => (startDate ? monthOf(startDate) : bounds?.first) ?? { year: 2026, month: 1 });
   const [focusDate, setFocusDate] = useState<string | null>(startDate);
@@ -45,7 +47,9 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
 
   // The dialog focuses its first control when it opens; the focused day takes over right after.
   useEffect(() => {
-    const timer = setTimeout(() => { if (focusDate) buttons.current.get(focusDate)?.focus(); }, 0);
+    const timer = setTimeout(() => {
+      if (focusDate) buttons.current.get(focusDate)?.focus();
+    }, 0);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -83,18 +87,38 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
     <Modal title={t('calendar.title')} onClose={onClose}>
       <div className="calendar">
         <div className="calendar__nav">
-          <button type="button" className="calendar__nav-button" onClick={() => goToMonth(grid.prev)} disabled={!grid.prev}
-            aria-label={t('calendar.previousMonth')}><span aria-hidden="true">‹</span></button>
-          <h3 id={titleId} className="calendar__month" aria-live="polite">{title}</h3>
-          <button type="button" className="calendar__nav-button" onClick={() => goToMonth(grid.next)} disabled={!grid.next}
-            aria-label={t('calendar.nextMonth')}><span aria-hidden="true">›</span></button>
+          <button
+            type="button"
+            className="calendar__nav-button"
+            onClick={() => goToMonth(grid.prev)}
+            disabled={!grid.prev}
+            aria-label={t('calendar.previousMonth')}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <h3 id={titleId} className="calendar__month" aria-live="polite">
+            {title}
+          </h3>
+          <button
+            type="button"
+            className="calendar__nav-button"
+            onClick={() => goToMonth(grid.next)}
+            disabled={!grid.next}
+            aria-label={t('calendar.nextMonth')}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
         </div>
-        <p id={hintId} className="visually-hidden">{t('calendar.instructions')}</p>
+        <p id={hintId} className="visually-hidden">
+          {t('calendar.instructions')}
+        </p>
         <table role="grid" className="calendar__grid" aria-labelledby={titleId} aria-describedby={hintId} onKeyDown={handleKeyDown}>
           <thead>
             <tr>
               {WEEKDAYS.map((d) => (
-                <th key={d.getUTCDay()} scope="col" abbr={weekdayLong.format(d)}>{weekdayShort.format(d)}</th>
+                <th key={d.getUTCDay()} scope="col" abbr={weekdayLong.format(d)}>
+                  {weekdayShort.format(d)}
+                </th>
               ))}
             </tr>
           </thead>
@@ -111,20 +135,44 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
                   const status = !day || available ? null : day.status === 'sold_out' ? t('calendar.soldOut') : t('calendar.unavailable');
                   return (
                     <td key={cell.date} role="gridcell" aria-selected={selected} className="calendar__cell">
-                      <button type="button" tabIndex={cell.date === rovingDate ? 0 : -1}
-                        ref={(el) => { if (el) buttons.current.set(cell.date, el); else buttons.current.delete(cell.date); }}
+                      <button
+                        type="button"
+                        tabIndex={cell.date === rovingDate ? 0 : -1}
+                        ref={(el) => {
+                          if (el) buttons.current.set(cell.date, el);
+                          else buttons.current.delete(cell.date);
+                        }}
                         className={`calendar-day${available ? '' : ' calendar-day--unavailable'}${selected ? ' calendar-day--selected' : ''}`}
-                        aria-disabled={!available || undefined} title={day?.tooltip?.join('\n') || undefined}
+                        aria-disabled={!available || undefined}
+                        title={day?.tooltip?.join('\n') || undefined}
                         onFocus={() => setFocusDate(cell.date)}
-                        onClick={() => { if (available) onSelect(cell.date); }}>
+                        onClick={() => {
+                          if (available) onSelect(cell.date);
+                        }}
+                      >
                         {/* Named by the API's ariaLabel; the short visible parts are hidden from the name. */}
-                        <span className="visually-hidden">{day?.ariaLabel ?? t('calendar.dayUnavailable', { date: longDateLabel(cell.date) })}</span>
-                        <span className="calendar-day__number" aria-hidden="true">{cell.day}</span>
-                        {minor !== null && <span className="calendar-day__price" aria-hidden="true">{formatMoney(minor, currency).replace(/\.00$/, '')}</span>}
-                        {status && <span className="calendar-day__status" aria-hidden="true">{status}</span>}
-                        {available && [...(day?.badges ?? []), ...(day?.annotations ?? [])].slice(0, 1).map((note) => (
-                          <span key={note} className="calendar-day__note" aria-hidden="true">{note}</span>
-                        ))}
+                        <span className="visually-hidden">
+                          {day?.ariaLabel ?? t('calendar.dayUnavailable', { date: longDateLabel(cell.date) })}
+                        </span>
+                        <span className="calendar-day__number" aria-hidden="true">
+                          {cell.day}
+                        </span>
+                        {minor !== null && (
+                          <span className="calendar-day__price" aria-hidden="true">
+                            {formatMoney(minor, currency).replace(/\.00$/, '')}
+                          </span>
+                        )}
+                        {status && (
+                          <span className="calendar-day__status" aria-hidden="true">
+                            {status}
+                          </span>
+                        )}
+                        {available &&
+                          [...(day?.badges ?? []), ...(day?.annotations ?? [])].slice(0, 1).map((note) => (
+                            <span key={note} className="calendar-day__note" aria-hidden="true">
+                              {note}
+                            </span>
+                          ))}
                       </button>
                     </td>
                   );
@@ -135,7 +183,9 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
         </table>
         {/* The last tabbable control of the dialog, so Tab from the day grid stays inside it. */}
         <div className="calendar__footer">
-          <button type="button" className="button button--secondary" onClick={onClose}>{t('calendar.cancel')}</button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('calendar.cancel')}
+          </button>
         </div>
       </div>
     </Modal>

@@ -16,7 +16,9 @@ export const CartRemoveModal = observer(function CartRemoveModal() {
       <p>{t('cart.removeBody', { name: item.name })}</p>
       {clearsOthers && <p className="notice--warning">{t('cart.removeDependency', { name: item.name })}</p>}
       <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={cart.cancelRemove}>{t('cart.removeCancel')}</button>
+        <button type="button" className="button button--secondary" onClick={cart.cancelRemove}>
+          {t('cart.removeCancel')}
+        </button>
         <button type="button" className="button" disabled={cart.busy} onClick={() => void cart.confirmRemove()}>
           {t('cart.removeConfirm')}
         </button>
@@ -33,10 +35,18 @@ export const ExtendTimerModal = observer(function ExtendTimerModal() {
   return (
     <Modal title={t('timer.extendTitle')} onClose={cart.declineExtension}>
       <p role="alert">{t('timer.extendBody', { count: cart.secondsLeft ?? 0 })}</p>
-      {cart.error && <p className="notice--error" role="alert">{cart.error._description || t('app.unexpectedError')}</p>}
+      {cart.error && (
+        <p className="notice--error" role="alert">
+          {cart.error._description || t('app.unexpectedError')}
+        </p>
+      )}
       <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={cart.declineExtension}>{t('timer.dismiss')}</button>
-        <button type="button" className="button" onClick={() => void cart.extend()}>{t('timer.extend')}</button>
+        <button type="button" className="button button--secondary" onClick={cart.declineExtension}>
+          {t('timer.dismiss')}
+        </button>
+        <button type="button" className="button" onClick={() => void cart.extend()}>
+          {t('timer.extend')}
+        </button>
       </div>
     </Modal>
   );
@@ -54,7 +64,9 @@ export function CartExpiredModal({ onClose }: { onClose: () => void }) {
     <Modal title={t('cart.expiredTitle')} onClose={startOver}>
       <p>{t('cart.expiredBody')}</p>
       <div className="modal__actions">
-        <button type="button" className="button" onClick={startOver}>{t('cart.startOver')}</button>
+        <button type="button" className="button" onClick={startOver}>
+          {t('cart.startOver')}
+        </button>
       </div>
     </Modal>
   );

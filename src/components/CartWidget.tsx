@@ -19,14 +19,10 @@ const CartItemView = observer(function CartItemView({ item, canRemove }: { item:
   return (
     <li className="cart-item">
       <div className="cart-item__head">
-        {item.image_url && (
-          <img className="cart-item__image" src={item.image_url} alt="" width={IMAGE.width} height={IMAGE.height} />
-        )}
+        {item.image_url && <img className="cart-item__image" src={item.image_url} alt="" width={IMAGE.width} height={IMAGE.height} />}
         <div className="cart-item__title">
           <h3 className="cart-item__name">{item.name}</h3>
-          {item.start_datetime && (
-            <p className="cart-item__when">{sessionLabel(item.start_datetime, config.timezone)}</p>
-          )}
+          {item.start_datetime && <p className="cart-item__when">{sessionLabel(item.start_datetime, config.timezone)}</p>}
         </div>
       </div>
       <ul className="cart-item__types">
@@ -40,8 +36,13 @@ const CartItemView = observer(function CartItemView({ item, canRemove }: { item:
       <div className="cart-item__foot">
         <span className="cart-item__total">{t('cart.itemTotal', { total: formatMoney(total, currency) })}</span>
         {canRemove && (
-          <button type="button" className="link-button" disabled={cart.busy}
-            aria-label={t('cart.removeLabel', { name: item.name })} onClick={() => cart.requestRemove(item)}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={cart.busy}
+            aria-label={t('cart.removeLabel', { name: item.name })}
+            onClick={() => cart.requestRemove(item)}
+          >
             {t('cart.remove')}
           </button>
         )}
@@ -65,7 +66,9 @@ export const CartContents = observer(function CartContents({ showCheckout = true
   return (
     <>
       <ul className="cart__items">
-        {cart.items.map((item) => <CartItemView key={item.id} item={item} canRemove={cart.cart?.state === 'pending'} />)}
+        {cart.items.map((item) => (
+          <CartItemView key={item.id} item={item} canRemove={cart.cart?.state === 'pending'} />
+        ))}
       </ul>
       {totals && showCheckout && (
         <p className="cart__total">
@@ -73,9 +76,15 @@ export const CartContents = observer(function CartContents({ showCheckout = true
           <strong>{formatMoney(decimalToMinor(totals.total_outstanding), config.seller.currency)}</strong>
         </p>
       )}
-      {cart.error && <p className="notice--error" role="alert">{t('app.unexpectedError')}</p>}
+      {cart.error && (
+        <p className="notice--error" role="alert">
+          {t('app.unexpectedError')}
+        </p>
+      )}
       {showCheckout && (
-        <Link className="button cart__checkout" to="/checkout" onClick={onNavigate}>{t('cart.checkout')}</Link>
+        <Link className="button cart__checkout" to="/checkout" onClick={onNavigate}>
+          {t('cart.checkout')}
+        </Link>
       )}
     </>
   );
@@ -87,7 +96,9 @@ export function CartWidget({ showCheckout = true }: { showCheckout?: boolean }) 
   const titleId = useId();
   return (
     <section className="cart-widget" aria-labelledby={titleId}>
-      <h2 id={titleId} className="cart-widget__title">{t('cart.title')}</h2>
+      <h2 id={titleId} className="cart-widget__title">
+        {t('cart.title')}
+      </h2>
       <ExpiryTimer />
       <CartContents showCheckout={showCheckout} />
     </section>
@@ -104,8 +115,7 @@ export const MobileFooter = observer(function MobileFooter() {
         <p>{cart.isEmpty ? t('cart.empty') : t('cart.ticketCount', { count: cart.ticketCount })}</p>
         <ExpiryTimer compact />
       </div>
-      <button type="button" className="button button--secondary" aria-haspopup="dialog"
-        onClick={() => ui.openModal('mobile-cart')}>
+      <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => ui.openModal('mobile-cart')}>
         {t('cart.open')}
       </button>
     </div>

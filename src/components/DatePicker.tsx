@@ -31,7 +31,9 @@ export function DatePicker({ buttons, calendar, selectedDate, currency, onSelect
 
   return (
     <section className="reserve-section date-picker" aria-labelledby={legendId}>
-      <h3 id={legendId} className="reserve-section__title">{t('datePicker.legend')}</h3>
+      <h3 id={legendId} className="reserve-section__title">
+        {t('datePicker.legend')}
+      </h3>
       <ul className="date-picker__buttons">
         {buttons.map((day) => {
           const available = isDayAvailable(day);
@@ -39,15 +41,26 @@ export function DatePicker({ buttons, calendar, selectedDate, currency, onSelect
           const price = available ? dayPriceText(day, currency) : null;
           return (
             <li key={day.date}>
-              <button type="button" className={`date-button${selected ? ' date-button--selected' : ''}`}
-                aria-pressed={selected} disabled={!available} title={day.tooltip?.join('\n') || undefined}
-                onClick={() => onSelect(day.date)}>
+              <button
+                type="button"
+                className={`date-button${selected ? ' date-button--selected' : ''}`}
+                aria-pressed={selected}
+                disabled={!available}
+                title={day.tooltip?.join('\n') || undefined}
+                onClick={() => onSelect(day.date)}
+              >
                 <span className="date-button__day">{formatShortDate(day.date)}</span>
-                {available
-                  ? price && <span className="date-button__price">{price}</span>
-                  : <span className="date-button__status">{day.status === 'sold_out' ? t('datePicker.soldOut') : t('datePicker.unavailable')}</span>}
+                {available ? (
+                  price && <span className="date-button__price">{price}</span>
+                ) : (
+                  <span className="date-button__status">
+                    {day.status === 'sold_out' ? t('datePicker.soldOut') : t('datePicker.unavailable')}
+                  </span>
+                )}
                 {[...(day.badges ?? []), ...(day.annotations ?? [])].slice(0, 2).map((note) => (
-                  <span key={note} className="date-button__note">{note}</span>
+                  <span key={note} className="date-button__note">
+                    {note}
+                  </span>
                 ))}
               </button>
             </li>
@@ -64,8 +77,13 @@ export function DatePicker({ buttons, calendar, selectedDate, currency, onSelect
       )}
       {open && (
         <Suspense fallback={null}>
-          <CalendarModal calendar={calendar} selectedDate={selectedDate} currency={currency}
-            onSelect={handleSelectFromCalendar} onClose={() => setOpen(false)} />
+          <CalendarModal
+            calendar={calendar}
+            selectedDate={selectedDate}
+            currency={currency}
+            onSelect={handleSelectFromCalendar}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </section>

@@ -22,11 +22,26 @@ export function FlexiblePriceInput({ name, value, min, max, minLabel, maxLabel, 
   return (
     <div className={`field flexible-price${invalid ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{t('quantity.flexiblePrice', { name })}</label>
-      <input id={id} type="number" inputMode="decimal" step="0.01" min={min} max={max} value={value}
-        aria-invalid={invalid || undefined} aria-describedby={`${id}-range${invalid ? ` ${id}-error` : ''}`}
-        onChange={(e) => onChange(e.target.value)} />
-      <span id={`${id}-range`} className="field__hint">{t('quantity.flexibleRange', { min: minLabel, max: maxLabel })}</span>
-      {invalid && <span id={`${id}-error`} className="field__error" role="alert">{t('quantity.outsideMinMax')}</span>}
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min={min}
+        max={max}
+        value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-range${invalid ? ` ${id}-error` : ''}`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span id={`${id}-range`} className="field__hint">
+        {t('quantity.flexibleRange', { min: minLabel, max: maxLabel })}
+      </span>
+      {invalid && (
+        <span id={`${id}-error`} className="field__error" role="alert">
+          {t('quantity.outsideMinMax')}
+        </span>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 're
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface Props {
   title: string;
@@ -53,11 +54,25 @@ export function Modal({ title, onClose, children }: Props) {
   };
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div ref={dialogRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId}
-        tabIndex={-1} onKeyDown={handleKeyDown}>
+    <div
+      className="modal-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={handleKeyDown}
+      >
         <div className="modal__header">
-          <h2 id={titleId} className="modal__title">{title}</h2>
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
           <button type="button" className="modal__close" onClick={onClose} aria-label={t('modal.close')}>
             <span aria-hidden="true">×</span>
           </button>

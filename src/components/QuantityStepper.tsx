@@ -15,13 +15,25 @@ export function QuantityStepper({ name, count, canIncrement, canDecrement, onInc
   const { t } = useTranslation();
   return (
     <div className="stepper">
-      <button type="button" className="stepper__button" aria-label={t('quantity.remove', { name })}
-        disabled={!canDecrement} onClick={onDecrement}>
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={t('quantity.remove', { name })}
+        disabled={!canDecrement}
+        onClick={onDecrement}
+      >
         <span aria-hidden="true">−</span>
       </button>
-      <output className="stepper__count" aria-live="polite" aria-label={t('quantity.count', { name, count })}>{count}</output>
-      <button type="button" className="stepper__button" aria-label={t('quantity.add', { name })}
-        disabled={!canIncrement} onClick={onIncrement}>
+      <output className="stepper__count" aria-live="polite" aria-label={t('quantity.count', { name, count })}>
+        {count}
+      </output>
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={t('quantity.add', { name })}
+        disabled={!canIncrement}
+        onClick={onIncrement}
+      >
         <span aria-hidden="true">+</span>
       </button>
     </div>

@@ -15,9 +15,13 @@ function ScreenSectionsImpl<S extends ScreenWithLayout>({ screen, sections }: Pr
   const items = resolveLayout(screen, { configLayout: config.layout, blocks: config.contentBlocks, role });
   return (
     <>
-      {items.map((item) => item.kind === 'block'
-        ? <ContentBlock key={`block:${item.block.name}`} name={item.block.name} html={item.block.html} />
-        : <Fragment key={item.name}>{sections[item.name]()}</Fragment>)}
+      {items.map((item) =>
+        item.kind === 'block' ? (
+          <ContentBlock key={`block:${item.block.name}`} name={item.block.name} html={item.block.html} />
+        ) : (
+          <Fragment key={item.name}>{sections[item.name]()}</Fragment>
+        ),
+      )}
     </>
   );
 }

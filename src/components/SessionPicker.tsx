@@ -2,7 +2,13 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionRow } from '../contract/catalogue';
 import {
-  formatSessionTime, initialTabIndex, isSessionSoldOut, sessionCapacityLabel, sessionTabs, type SessionPickerTabsConfig, type SessionTab,
+  formatSessionTime,
+  initialTabIndex,
+  isSessionSoldOut,
+  sessionCapacityLabel,
+  sessionTabs,
+  type SessionPickerTabsConfig,
+  type SessionTab,
 } from '../domain/session-tabs';
 
 interface Props {
@@ -41,12 +47,21 @@ export function SessionPicker({ sessions, tabsConfig, timezone, selectedId, rema
         const capacity = sessionCapacityLabel(session, remainingThreshold);
         return (
           <li key={session.id}>
-            <button type="button" className={`session-button${selected ? ' session-button--selected' : ''}`}
-              aria-pressed={selected} disabled={soldOut} onClick={() => onSelect(session.id)}>
+            <button
+              type="button"
+              className={`session-button${selected ? ' session-button--selected' : ''}`}
+              aria-pressed={selected}
+              disabled={soldOut}
+              onClick={() => onSelect(session.id)}
+            >
               <span className="session-button__time">{formatSessionTime(session.start_datetime, timezone)}</span>
               {capacity?.kind === 'sold_out' && <span className="session-button__status">{t('sessions.soldOut')}</span>}
               {capacity?.kind === 'left' && <span className="session-button__left">{t('sessions.left', { count: capacity.count })}</span>}
-              {session.annotations?.map((note) => <span key={note} className="session-button__note">{note}</span>)}
+              {session.annotations?.map((note) => (
+                <span key={note} className="session-button__note">
+                  {note}
+                </span>
+              ))}
             </button>
           </li>
         );
@@ -77,11 +92,23 @@ export function SessionPicker({ sessions, tabsConfig, timezone, selectedId, rema
         {tabs.map((tab) => {
           const disabled = tab.state !== 'available';
           return (
-            <button key={tab.index} type="button" role="tab" id={`${baseId}-tab-${tab.index}`}
-              ref={(el) => { tabRefs.current[tab.index] = el; }}
-              aria-selected={tab.index === current} aria-controls={`${baseId}-panel`} aria-disabled={disabled || undefined}
-              tabIndex={tab.index === current ? 0 : -1} className="session-tab"
-              onClick={() => { if (!disabled) setActive(tab.index); }}>
+            <button
+              key={tab.index}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.index}`}
+              ref={(el) => {
+                tabRefs.current[tab.index] = el;
+              }}
+              aria-selected={tab.index === current}
+              aria-controls={`${baseId}-panel`}
+              aria-disabled={disabled || undefined}
+              tabIndex={tab.index === current ? 0 : -1}
+              className="session-tab"
+              onClick={() => {
+                if (!disabled) setActive(tab.index);
+              }}
+            >
               <span className="session-tab__label">{tabLabel(tab)}</span>
               {tab.state === 'not_available' && <span className="session-tab__status">{t('sessions.notAvailable')}</span>}
               {tab.state === 'sold_out' && <span className="session-tab__status">{t('sessions.soldOut')}</span>}

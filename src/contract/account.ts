@@ -4,7 +4,13 @@ import { ErrorBody } from './errors';
 import { Body, IdParams, Instant, Json, JsonObject, Literals, NullableString, Row, Uuid } from './primitives';
 import { Table } from './tables';
 import {
-  CartEventTemplateRow, CartSessionRow, CartTicketGroupRow, CartTicketTypeRow, CartVenueRow, TicketOrderRow, TicketRow,
+  CartEventTemplateRow,
+  CartSessionRow,
+  CartTicketGroupRow,
+  CartTicketTypeRow,
+  CartVenueRow,
+  TicketOrderRow,
+  TicketRow,
 } from './cart';
 
 /** Accounts: login (password, member id, passcode, single sign-on), logout, password reset, resending orders, the account area (my/*). */
@@ -48,7 +54,11 @@ export type IdentityRow = Static<typeof IdentityRow>;
 
 /** POST user: the guest purchaser's identity, as stored (trimmed). */
 export const GuestIdentityRow = Row({
-  id: Uuid, identity_id: Uuid, first_name: Type.String(), last_name: Type.String(), email: Type.String(),
+  id: Uuid,
+  identity_id: Uuid,
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
 });
 export type GuestIdentityRow = Static<typeof GuestIdentityRow>;
 
@@ -177,37 +187,72 @@ const AdditionalInfo = Type.Optional(Type.Record(Type.String(), Type.Unknown(), 
 
 /** The login payload of spec section 3; `method` picks the mode, the service says which fields it needs. */
 export const LoginBody = Body({
-  method: Opt(40), username: Opt(254), email: Opt(254), password: Opt(1024), scan_code: Opt(100), zip_code: Opt(20),
-  last_name: Opt(100), otp: Opt(20), token: Opt(100), cart_id: Opt(40), state: Opt(100),
+  method: Opt(40),
+  username: Opt(254),
+  email: Opt(254),
+  password: Opt(1024),
+  scan_code: Opt(100),
+  zip_code: Opt(20),
+  last_name: Opt(100),
+  otp: Opt(20),
+  token: Opt(100),
+  cart_id: Opt(40),
+  state: Opt(100),
 });
 export type LoginBody = Static<typeof LoginBody>;
 
 /** PATCH and PUT my/user: the fields present are changed; a null clears an optional one. */
 export const ProfileBody = Body({
-  id: Type.Optional(Uuid), identity_id: Type.Optional(Uuid), first_name: Opt(200), last_name: Opt(200),
-  email: Opt(400), email_confirm: Opt(400), password: Opt(1024),
-  phone: NullableText(200), address: NullableText(2000), address_more: NullableText(2000), city: NullableText(2000), state: NullableText(2000),
-  region: NullableText(2000), country: NullableText(2000), zip_code: NullableText(200), additional_info: AdditionalInfo,
+  id: Type.Optional(Uuid),
+  identity_id: Type.Optional(Uuid),
+  first_name: Opt(200),
+  last_name: Opt(200),
+  email: Opt(400),
+  email_confirm: Opt(400),
+  password: Opt(1024),
+  phone: NullableText(200),
+  address: NullableText(2000),
+  address_more: NullableText(2000),
+  city: NullableText(2000),
+  state: NullableText(2000),
+  region: NullableText(2000),
+  country: NullableText(2000),
+  zip_code: NullableText(200),
+  additional_info: AdditionalInfo,
 });
 export type ProfileBody = Static<typeof ProfileBody>;
 
 /** POST user: the guest purchaser's details. */
-export const GuestIdentityBody = Type.Object({
-  first_name: Str(200), last_name: Str(200), email: Str(400), email_confirm: Opt(400),
-  phone: NullableText(200), zip_code: NullableText(200), zip: NullableText(200), address: NullableText(2000), address_more: NullableText(2000),
-  city: NullableText(2000), state: NullableText(2000), region: NullableText(2000), country: NullableText(2000),
-  additional_info: AdditionalInfo,
-}, { additionalProperties: false });
+export const GuestIdentityBody = Type.Object(
+  {
+    first_name: Str(200),
+    last_name: Str(200),
+    email: Str(400),
+    email_confirm: Opt(400),
+    phone: NullableText(200),
+    zip_code: NullableText(200),
+    zip: NullableText(200),
+    address: NullableText(2000),
+    address_more: NullableText(2000),
+    city: NullableText(2000),
+    state: NullableText(2000),
+    region: NullableText(2000),
+    country: NullableText(2000),
+    additional_info: AdditionalInfo,
+  },
+  { additionalProperties: false },
+);
 export type GuestIdentityBody = Static<typeof GuestIdentityBody>;
 
 /** The account area's reads: paging and `_embed`. */
-const myQuery = <P extends TProperties>(extra: P) => Type.Object({
-  _seller: Opt(100),
-  _embed: Type.Optional(Type.String({ maxLength: 500, pattern: '^[A-Za-z0-9_.,]*$' })),
-  _limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  _offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  ...extra,
-});
+const myQuery = <P extends TProperties>(extra: P) =>
+  Type.Object({
+    _seller: Opt(100),
+    _embed: Type.Optional(Type.String({ maxLength: 500, pattern: '^[A-Za-z0-9_.,]*$' })),
+    _limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    _offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    ...extra,
+  });
 const MyQuery = myQuery({});
 const TicketStates = '(booked|redeemed|cancelled|unbooked)';
 
@@ -216,50 +261,63 @@ const redirect = (description: string) => ({ 302: Type.Null({ description }), '4
 
 export const accountRoutes = {
   login: route({
-    method: 'POST', url: '/login',
+    method: 'POST',
+    url: '/login',
     schema: {
-      summary: 'Logs in (password, member id or passcode, as the seller\'s mode allows): a new session cookie; answers like GET my/user',
-      tags: ['account'], querystring: SellerQuery, body: LoginBody, response: answers(UserAnswer),
+      summary: "Logs in (password, member id or passcode, as the seller's mode allows): a new session cookie; answers like GET my/user",
+      tags: ['account'],
+      querystring: SellerQuery,
+      body: LoginBody,
+      response: answers(UserAnswer),
     },
   }),
   ssoStart: route({
-    method: 'GET', url: '/sso/start',
+    method: 'GET',
+    url: '/sso/start',
     schema: {
-      summary: 'Single sign-on: redirects to the seller\'s identity provider, with a return address on this storefront only',
+      summary: "Single sign-on: redirects to the seller's identity provider, with a return address on this storefront only",
       tags: ['account'],
       querystring: Type.Object({ _seller: Opt(80), redirect: Opt(500), cart_id: Opt(40) }),
       response: redirect('to the identity provider (Location), with return_to, cart_id and state'),
     },
   }),
   requestOtp: route({
-    method: 'POST', url: '/login/request_otp',
+    method: 'POST',
+    url: '/login/request_otp',
     schema: {
-      summary: 'Mails a passcode and a one-time link; the same answer whether or not the address has an account', tags: ['account'],
+      summary: 'Mails a passcode and a one-time link; the same answer whether or not the address has an account',
+      tags: ['account'],
       querystring: SellerQuery,
       body: Body({ email: Str(254), state: Opt(100), provider: Opt(40) }),
       response: answers(OtpRequestAnswer),
     },
   }),
   otpVerify: route({
-    method: 'POST', url: '/login/otp_verify',
+    method: 'POST',
+    url: '/login/otp_verify',
     schema: {
-      summary: 'Logs in with the token of request_otp and the mailed passcode (3 tries); answers like GET my/user', tags: ['account'],
+      summary: 'Logs in with the token of request_otp and the mailed passcode (3 tries); answers like GET my/user',
+      tags: ['account'],
       querystring: SellerQuery,
       body: Body({ token: Str(100), otp: Str(20), state: Opt(100), cart_id: Opt(40) }),
       response: answers(UserAnswer),
     },
   }),
   logout: route({
-    method: 'POST', url: '/logout',
+    method: 'POST',
+    url: '/logout',
     schema: {
-      summary: 'Ends the session server-side and clears the session cookie', tags: ['account'],
-      querystring: SellerQuery, response: answers(LogoutAnswer),
+      summary: 'Ends the session server-side and clears the session cookie',
+      tags: ['account'],
+      querystring: SellerQuery,
+      response: answers(LogoutAnswer),
     },
   }),
   guestIdentity: route({
-    method: 'POST', url: '/user',
+    method: 'POST',
+    url: '/user',
     schema: {
-      summary: 'The guest purchaser\'s identity (spec section 5 rules), bound to this browser; the checkout refers to it by id',
+      summary: "The guest purchaser's identity (spec section 5 rules), bound to this browser; the checkout refers to it by id",
       tags: ['account'],
       querystring: Type.Object({ _seller: Type.Optional(Type.String()) }),
       body: GuestIdentityBody,
@@ -267,66 +325,95 @@ export const accountRoutes = {
     },
   }),
   passwordResetRequest: route({
-    method: 'POST', url: '/password_reset/request',
+    method: 'POST',
+    url: '/password_reset/request',
     schema: {
-      summary: 'Mails a password reset link when the address has an account; the same answer either way', tags: ['account'],
-      querystring: SellerQuery, body: Body({ email: Str(254), state: Opt(100) }), response: answers(PasswordResetRequestAnswer),
+      summary: 'Mails a password reset link when the address has an account; the same answer either way',
+      tags: ['account'],
+      querystring: SellerQuery,
+      body: Body({ email: Str(254), state: Opt(100) }),
+      response: answers(PasswordResetRequestAnswer),
     },
   }),
   passwordResetValidate: route({
-    method: 'POST', url: '/password_reset/validate',
+    method: 'POST',
+    url: '/password_reset/validate',
     schema: {
-      summary: 'Whether a reset token is live, and the e-mail of its account', tags: ['account'],
-      querystring: SellerQuery, body: Body({ token: Str(100) }), response: answers(ResetIdentityAnswer),
+      summary: 'Whether a reset token is live, and the e-mail of its account',
+      tags: ['account'],
+      querystring: SellerQuery,
+      body: Body({ token: Str(100) }),
+      response: answers(ResetIdentityAnswer),
     },
   }),
   passwordReset: route({
-    method: 'POST', url: '/password_reset/reset',
+    method: 'POST',
+    url: '/password_reset/reset',
     schema: {
-      summary: 'Sets a new password with a live reset token (once) and ends the user\'s sessions', tags: ['account'],
-      querystring: SellerQuery, body: Body({ token: Str(100), password: Str(1024), password_confirm: Opt(1024) }),
+      summary: "Sets a new password with a live reset token (once) and ends the user's sessions",
+      tags: ['account'],
+      querystring: SellerQuery,
+      body: Body({ token: Str(100), password: Str(1024), password_confirm: Opt(1024) }),
       response: answers(ResetIdentityAnswer),
     },
   }),
   resend: route({
-    method: 'POST', url: '/ticket_order/resend',
+    method: 'POST',
+    url: '/ticket_order/resend',
     schema: {
-      summary: 'Mails the orders of an address again, to that address only (404 when it has none)', tags: ['account'],
-      querystring: SellerQuery, body: Body({ email: Str(254), memberships_only: Type.Optional(Type.Boolean()) }),
+      summary: 'Mails the orders of an address again, to that address only (404 when it has none)',
+      tags: ['account'],
+      querystring: SellerQuery,
+      body: Body({ email: Str(254), memberships_only: Type.Optional(Type.Boolean()) }),
       response: answers(ResendAnswer),
     },
   }),
   myUser: route({
-    method: 'GET', url: '/my/user',
+    method: 'GET',
+    url: '/my/user',
     schema: {
-      summary: 'The logged-in user and its identity (with `_embed=identity.meta`, its meta)', tags: ['account'],
-      querystring: MyQuery, response: answers(UserAnswer),
+      summary: 'The logged-in user and its identity (with `_embed=identity.meta`, its meta)',
+      tags: ['account'],
+      querystring: MyQuery,
+      response: answers(UserAnswer),
     },
   }),
   patchMyUser: route({
-    method: 'PATCH', url: '/my/user/:id',
+    method: 'PATCH',
+    url: '/my/user/:id',
     schema: {
-      summary: 'Changes the logged-in user\'s profile fields (not the e-mail); `id` is the user\'s or its identity\'s', tags: ['account'],
-      params: IdParams, querystring: MyQuery, body: ProfileBody, response: answers(UserAnswer),
+      summary: "Changes the logged-in user's profile fields (not the e-mail); `id` is the user's or its identity's",
+      tags: ['account'],
+      params: IdParams,
+      querystring: MyQuery,
+      body: ProfileBody,
+      response: answers(UserAnswer),
     },
   }),
   putMyUser: route({
-    method: 'PUT', url: '/my/user',
+    method: 'PUT',
+    url: '/my/user',
     schema: {
-      summary: 'The logged-in user\'s details, and an e-mail or a first password for an account without one', tags: ['account'],
-      querystring: MyQuery, body: ProfileBody, response: answers(UserAnswer),
+      summary: "The logged-in user's details, and an e-mail or a first password for an account without one",
+      tags: ['account'],
+      querystring: MyQuery,
+      body: ProfileBody,
+      response: answers(UserAnswer),
     },
   }),
   myOrders: route({
-    method: 'GET', url: '/my/ticket_order',
+    method: 'GET',
+    url: '/my/ticket_order',
     schema: {
-      summary: 'The logged-in user\'s orders, newest first, with tickets and catalogue rows as `_embed` asks', tags: ['account'],
+      summary: "The logged-in user's orders, newest first, with tickets and catalogue rows as `_embed` asks",
+      tags: ['account'],
       querystring: myQuery({ 'id._in': Type.Optional(Type.String({ maxLength: 3700, pattern: `^(${UUID})(,(${UUID}))*$` })) }),
       response: answers(MyOrdersAnswer),
     },
   }),
   mySessions: route({
-    method: 'GET', url: '/my/order_session',
+    method: 'GET',
+    url: '/my/order_session',
     schema: {
       summary: 'Sessions the logged-in user holds tickets for in the given states (default booked, redeemed), soonest first',
       tags: ['account'],
@@ -339,17 +426,24 @@ export const accountRoutes = {
     },
   }),
   myMemberships: route({
-    method: 'GET', url: '/my/membership',
+    method: 'GET',
+    url: '/my/membership',
     schema: {
-      summary: 'The logged-in user\'s memberships, newest term first; roles, programs, orders, tickets as `_embed` asks',
-      tags: ['account'], querystring: MyQuery, response: answers(MyMembershipsAnswer),
+      summary: "The logged-in user's memberships, newest term first; roles, programs, orders, tickets as `_embed` asks",
+      tags: ['account'],
+      querystring: MyQuery,
+      response: answers(MyMembershipsAnswer),
     },
   }),
   myResend: route({
-    method: 'POST', url: '/my/ticket_order/resend',
+    method: 'POST',
+    url: '/my/ticket_order/resend',
     schema: {
-      summary: 'Mails the logged-in user\'s orders again (only memberships when asked); 404 when there are none', tags: ['account'],
-      querystring: MyQuery, body: Body({ memberships_only: Type.Optional(Type.Boolean()) }), response: answers(ResendAnswer),
+      summary: "Mails the logged-in user's orders again (only memberships when asked); 404 when there are none",
+      tags: ['account'],
+      querystring: MyQuery,
+      body: Body({ memberships_only: Type.Optional(Type.Boolean()) }),
+      response: answers(ResendAnswer),
     },
   }),
 };

@@ -1,6 +1,21 @@
 import { Type, type Static } from 'typebox';
 import { answers, route } from './answers';
-import { Binary, Body, IdParams, Instant, Json, JsonObject, Literals, Money, NullableInstant, NullableInteger, NullableMoney, NullableString, Row, Uuid } from './primitives';
+import {
+  Binary,
+  Body,
+  IdParams,
+  Instant,
+  Json,
+  JsonObject,
+  Literals,
+  Money,
+  NullableInstant,
+  NullableInteger,
+  NullableMoney,
+  NullableString,
+  Row,
+  Uuid,
+} from './primitives';
 import { Table } from './tables';
 
 /** Carts, holds, checkout and ticket orders (spec sections 3, 4 and 7). */
@@ -52,20 +67,37 @@ export type TicketOrderRow = Static<typeof TicketOrderRow>;
 
 /** The catalogue rows a cart or an order refers to, as much as the cart and the confirmation show. */
 export const CartTicketTypeRow = Row({
-  id: Uuid, name: Type.String(), _rank: Type.Integer(), summary: NullableString(), ticket_group_id: Uuid,
-  currency_amount: Money, currency_amount_min: NullableMoney, currency_amount_max: NullableMoney, discounted_amount: NullableMoney,
+  id: Uuid,
+  name: Type.String(),
+  _rank: Type.Integer(),
+  summary: NullableString(),
+  ticket_group_id: Uuid,
+  currency_amount: Money,
+  currency_amount_min: NullableMoney,
+  currency_amount_max: NullableMoney,
+  discounted_amount: NullableMoney,
   /** the catalogue's fee specs: name with fixed (minor units) or percent */
   outside_fees: Json,
 });
 export type CartTicketTypeRow = Static<typeof CartTicketTypeRow>;
 export const CartTicketGroupRow = Row({
-  id: Uuid, name: Type.String(), handler: Type.String(), event_template_id: Uuid,
-  min_tickets_per_order: Type.Integer(), max_tickets_per_order: Type.Integer(), meta: JsonObject,
+  id: Uuid,
+  name: Type.String(),
+  handler: Type.String(),
+  event_template_id: Uuid,
+  min_tickets_per_order: Type.Integer(),
+  max_tickets_per_order: Type.Integer(),
+  meta: JsonObject,
 });
 export type CartTicketGroupRow = Static<typeof CartTicketGroupRow>;
 export const CartEventTemplateRow = Row({
-  id: Uuid, name: Type.String(), category: Type.String(), subtitle: NullableString(), venue_id: NullableString(),
-  event_type: Literals('single', 'repeating', 'other'), meta: JsonObject,
+  id: Uuid,
+  name: Type.String(),
+  category: Type.String(),
+  subtitle: NullableString(),
+  venue_id: NullableString(),
+  event_type: Literals('single', 'repeating', 'other'),
+  meta: JsonObject,
 });
 export type CartEventTemplateRow = Static<typeof CartEventTemplateRow>;
 export const CartSessionRow = Row({ id: Uuid, event_template_id: Uuid, start_datetime: Instant, end_datetime: Instant });
@@ -77,8 +109,12 @@ export const CartState = Literals('pending', 'checking_out', 'completed', 'expir
 
 /** Spec section 3 cart fees grand_totals, as money. */
 export const GrandTotalsRow = Row({
-  total_before_cartmod_price: Money, total_fee_fixed_outside: Money, total_fee_percent_outside: Money,
-  total_cartmod_amount: Money, total_payments: Money, total_outstanding: Money,
+  total_before_cartmod_price: Money,
+  total_fee_fixed_outside: Money,
+  total_fee_percent_outside: Money,
+  total_cartmod_amount: Money,
+  total_payments: Money,
+  total_outstanding: Money,
 });
 export type GrandTotalsRow = Static<typeof GrandTotalsRow>;
 
@@ -91,10 +127,16 @@ export const CartItemRow = Row({
   start_datetime: NullableInstant,
   image_url: NullableString(),
   image_alt: Type.String(),
-  types: Type.Array(Row({
-    ticket_type_id: Uuid, ticket_type_name: Type.String(), ticket_group_id: Type.Optional(Uuid), ticket_group_name: Type.String(),
-    ticketCount: Type.Integer(), totalPrice: Money,
-  })),
+  types: Type.Array(
+    Row({
+      ticket_type_id: Uuid,
+      ticket_type_name: Type.String(),
+      ticket_group_id: Type.Optional(Uuid),
+      ticket_group_name: Type.String(),
+      ticketCount: Type.Integer(),
+      totalPrice: Money,
+    }),
+  ),
   isAnchor: Type.Boolean(),
   isDependency: Type.Boolean(),
   isMembershipEvent: Type.Boolean(),
@@ -179,106 +221,146 @@ export const ModifyBody = Body({
   channel_id: Type.Optional(Literals('web')),
   additional_info: Type.Optional(SurveyAnswers),
   create: Type.Optional(Body({ channel_id: Type.Optional(Literals('web')), campaign: Type.Optional(NullableString({ maxLength: 100 })) })),
-  reserve: Type.Optional(Body({
-    tickets: Type.Optional(Type.Array(AddLine, { maxItems: 1000 })),
-    additional_info: Type.Optional(Body({ data: Type.Optional(SurveyAnswers) })),
-  })),
+  reserve: Type.Optional(
+    Body({
+      tickets: Type.Optional(Type.Array(AddLine, { maxItems: 1000 })),
+      additional_info: Type.Optional(Body({ data: Type.Optional(SurveyAnswers) })),
+    }),
+  ),
 });
 export type ModifyBody = Static<typeof ModifyBody>;
 
 /** Checkout payload (spec section 3); the amount is the outstanding total the shopper saw. */
-export const CheckoutBody = Type.Object({
-  amount: Type.Union([Type.String({ maxLength: 20 }), Type.Number()]),
-  gateway_id: Type.String({ maxLength: 20 }),
-  gateway_data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 20 })),
-  guest_identity_id: Type.Optional(Uuid),
-  giver_identity_id: Type.Optional(Uuid),
-  send_email: Type.Optional(Type.Boolean()),
-  auto_renew: Type.Optional(Type.Boolean()),
-  captcha: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-}, { additionalProperties: false });
+export const CheckoutBody = Type.Object(
+  {
+    amount: Type.Union([Type.String({ maxLength: 20 }), Type.Number()]),
+    gateway_id: Type.String({ maxLength: 20 }),
+    gateway_data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 20 })),
+    guest_identity_id: Type.Optional(Uuid),
+    giver_identity_id: Type.Optional(Uuid),
+    send_email: Type.Optional(Type.Boolean()),
+    auto_renew: Type.Optional(Type.Boolean()),
+    captcha: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
 export type CheckoutBody = Static<typeof CheckoutBody>;
 
 /** What the cart answers embed (`_embed`), and whether cancelled tickets are listed too. */
 const CartQuery = Type.Object({
-  _seller: Type.Optional(Type.String({ maxLength: 80 })), _embed: Type.Optional(Type.String({ maxLength: 500 })),
+  _seller: Type.Optional(Type.String({ maxLength: 80 })),
+  _embed: Type.Optional(Type.String({ maxLength: 500 })),
   all_tickets: Type.Optional(Type.Boolean()),
 });
 const OrderQuery = Type.Object({ _seller: Type.Optional(Type.String()), access_token: Type.Optional(Type.String({ maxLength: 64 })) });
 
 export const cartRoutes = {
   create: route({
-    method: 'POST', url: '/cart/modify',
+    method: 'POST',
+    url: '/cart/modify',
     schema: {
-      summary: 'Creates a cart (and the owner cookie) and applies the update to it', tags: ['cart'],
-      querystring: CartQuery, body: ModifyBody, response: answers(CartAnswer),
+      summary: 'Creates a cart (and the owner cookie) and applies the update to it',
+      tags: ['cart'],
+      querystring: CartQuery,
+      body: ModifyBody,
+      response: answers(CartAnswer),
     },
   }),
   modify: route({
-    method: 'POST', url: '/cart/:id/modify',
+    method: 'POST',
+    url: '/cart/:id/modify',
     schema: {
-      summary: 'Removals, additions and survey answers on a pending cart of the caller, atomically', tags: ['cart'],
-      params: IdParams, querystring: CartQuery, body: ModifyBody, response: answers(CartAnswer),
+      summary: 'Removals, additions and survey answers on a pending cart of the caller, atomically',
+      tags: ['cart'],
+      params: IdParams,
+      querystring: CartQuery,
+      body: ModifyBody,
+      response: answers(CartAnswer),
     },
   }),
   remove: route({
-    method: 'POST', url: '/cart/:id/remove',
+    method: 'POST',
+    url: '/cart/:id/remove',
     schema: {
-      summary: 'Removes tickets from the cart', tags: ['cart'],
-      params: IdParams, querystring: CartQuery, body: Body({ tickets: TicketIds }), response: answers(CartAnswer),
+      summary: 'Removes tickets from the cart',
+      tags: ['cart'],
+      params: IdParams,
+      querystring: CartQuery,
+      body: Body({ tickets: TicketIds }),
+      response: answers(CartAnswer),
     },
   }),
   get: route({
-    method: 'GET', url: '/cart/:id',
+    method: 'GET',
+    url: '/cart/:id',
     schema: {
-      summary: 'The cart, its tickets and totals; a hold that is up is released first', tags: ['cart'],
+      summary: 'The cart, its tickets and totals; a hold that is up is released first',
+      tags: ['cart'],
       params: IdParams,
       querystring: Type.Object({ ...CartQuery.properties, _limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
       response: answers(CartAnswer),
     },
   }),
   delete: route({
-    method: 'DELETE', url: '/cart/:id',
+    method: 'DELETE',
+    url: '/cart/:id',
     schema: { summary: 'Cancels the cart and releases its holds', tags: ['cart'], params: IdParams, response: answers(CartDeletedAnswer) },
   }),
   extend: route({
-    method: 'PATCH', url: '/my/cart/:id',
+    method: 'PATCH',
+    url: '/my/cart/:id',
     schema: {
-      summary: 'The one extension of the hold (spec section 9: 2 minutes)', tags: ['cart'],
-      params: IdParams, querystring: CartQuery, body: Body({ expires_at: Type.Optional(Type.String({ maxLength: 40 })) }), response: answers(CartAnswer),
+      summary: 'The one extension of the hold (spec section 9: 2 minutes)',
+      tags: ['cart'],
+      params: IdParams,
+      querystring: CartQuery,
+      body: Body({ expires_at: Type.Optional(Type.String({ maxLength: 40 })) }),
+      response: answers(CartAnswer),
     },
   }),
   guestCheckout: route({
-    method: 'POST', url: '/cart/:id/guest_checkout',
+    method: 'POST',
+    url: '/cart/:id/guest_checkout',
     schema: {
-      summary: 'Pays the outstanding amount and books the cart; answers the order', tags: ['cart'],
-      params: IdParams, body: CheckoutBody, response: answers(OrderAnswer),
+      summary: 'Pays the outstanding amount and books the cart; answers the order',
+      tags: ['cart'],
+      params: IdParams,
+      body: CheckoutBody,
+      response: answers(OrderAnswer),
     },
   }),
   pay: route({
-    method: 'POST', url: '/cart/:id/pay',
+    method: 'POST',
+    url: '/cart/:id/pay',
     schema: {
-      summary: 'Pays the outstanding amount and books the cart (logged in); answers the order', tags: ['cart'],
-      params: IdParams, body: CheckoutBody, response: answers(OrderAnswer),
+      summary: 'Pays the outstanding amount and books the cart (logged in); answers the order',
+      tags: ['cart'],
+      params: IdParams,
+      body: CheckoutBody,
+      response: answers(OrderAnswer),
     },
   }),
   order: route({
-    method: 'GET', url: '/ticket_order/:id',
+    method: 'GET',
+    url: '/ticket_order/:id',
     schema: {
-      summary: 'An order of the caller, or of the holder of its access token (query or X-Order-Access-Token)', tags: ['orders'],
-      params: IdParams, querystring: Type.Object({ ...OrderQuery.properties, _embed: Type.Optional(Type.String({ maxLength: 500 })) }),
+      summary: 'An order of the caller, or of the holder of its access token (query or X-Order-Access-Token)',
+      tags: ['orders'],
+      params: IdParams,
+      querystring: Type.Object({ ...OrderQuery.properties, _embed: Type.Optional(Type.String({ maxLength: 500 })) }),
       response: answers(OrderAnswer),
     },
   }),
   orderQr: route({
-    method: 'GET', url: '/ticket_order/:id/qrcode',
+    method: 'GET',
+    url: '/ticket_order/:id/qrcode',
     schema: {
-      summary: 'The order\'s QR code: the order number and the scan codes of its valid tickets', tags: ['orders'],
-      params: IdParams, querystring: OrderQuery,
+      summary: "The order's QR code: the order number and the scan codes of its valid tickets",
+      tags: ['orders'],
+      params: IdParams,
+      querystring: OrderQuery,
       response: { 200: Binary('image/png', 'a PNG image'), '4xx': answers(Type.Null())['4xx'] },
       produces: ['image/png'],
     },
   }),
 };
-
-

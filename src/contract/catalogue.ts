@@ -1,8 +1,31 @@
 import { Type, type Static } from 'typebox';
 import { answers, route } from './answers';
 import {
-  BoolFlag, DateOrDateTime, Embed, HiddenType, HiddenTypeList, IdParams, Instant, IsoDate, Json, JsonObject, Limit, Money, NullableInstant,
-  Binary, Literals, NullableMoney, NullableString, Offset, Query, Row, SafeText, TicketLines, TimeOfDay, Uuid, UuidList,
+  BoolFlag,
+  DateOrDateTime,
+  Embed,
+  HiddenType,
+  HiddenTypeList,
+  IdParams,
+  Instant,
+  IsoDate,
+  Json,
+  JsonObject,
+  Limit,
+  Money,
+  NullableInstant,
+  Binary,
+  Literals,
+  NullableMoney,
+  NullableString,
+  Offset,
+  Query,
+  Row,
+  SafeText,
+  TicketLines,
+  TimeOfDay,
+  Uuid,
+  UuidList,
 } from './primitives';
 import { Table } from './tables';
 
@@ -11,7 +34,12 @@ import { Table } from './tables';
 // ---- rows (spec section 3) ----
 
 export const SellerRow = Row({
-  id: Uuid, slug: Type.String(), name: Type.String(), currency: Type.String(), timezone: Type.String(), locale: Type.String(),
+  id: Uuid,
+  slug: Type.String(),
+  name: Type.String(),
+  currency: Type.String(),
+  timezone: Type.String(),
+  locale: Type.String(),
 });
 export type SellerRow = Static<typeof SellerRow>;
 
@@ -28,27 +56,36 @@ const Open = <P extends Parameters<typeof Type.Object>[0]>(properties: P) => Typ
 
 /** Event meta (spec section 3): images, reserve flow, admit names and e-mails, ... */
 export const EventMeta = Open({
-  image_profile: Type.Optional(NullableString()), image_cover: Type.Optional(NullableString()),
-  image_profile_alt: Type.Optional(NullableString()), image_cover_alt: Type.Optional(NullableString()),
+  image_profile: Type.Optional(NullableString()),
+  image_cover: Type.Optional(NullableString()),
+  image_profile_alt: Type.Optional(NullableString()),
+  image_cover_alt: Type.Optional(NullableString()),
   reserve_flow: Type.Optional(Literals('date_first', 'quantity_first')),
-  admit_names: Type.Optional(Type.String()), admit_emails: Type.Optional(Type.String()),
+  admit_names: Type.Optional(Type.String()),
+  admit_emails: Type.Optional(Type.String()),
 });
 export type EventMeta = Static<typeof EventMeta>;
 
 /** Session picker tab boundaries (spec section 9: "HHmm" over 0000 to 2400). */
 export const SessionPickerTabs = Open({
-  first_tab_threshold: Type.Optional(Type.String()), second_tab_threshold: Type.Optional(Type.String()),
-  third_tab_threshold: Type.Optional(Type.String()), labels: Type.Optional(Type.Array(Type.String())),
+  first_tab_threshold: Type.Optional(Type.String()),
+  second_tab_threshold: Type.Optional(Type.String()),
+  third_tab_threshold: Type.Optional(Type.String()),
+  labels: Type.Optional(Type.Array(Type.String())),
 });
 /** Event config (spec section 3: config.web). */
 export const EventConfig = Open({
-  web: Type.Optional(Open({ session_picker_tabs: Type.Optional(SessionPickerTabs), hide_sold_out_sessions: Type.Optional(Type.Boolean()) })),
+  web: Type.Optional(
+    Open({ session_picker_tabs: Type.Optional(SessionPickerTabs), hide_sold_out_sessions: Type.Optional(Type.Boolean()) }),
+  ),
 });
 export type EventConfig = Static<typeof EventConfig>;
 
 /** A group's survey (spec section 3 survey spec): properties by name and the required list. */
 export const SurveySpec = Open({
-  type: Type.Optional(Type.String()), title: Type.Optional(Type.String()), description: Type.Optional(Type.String()),
+  type: Type.Optional(Type.String()),
+  title: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
   properties: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
   required: Type.Optional(Type.Array(Type.String())),
 });
@@ -138,9 +175,14 @@ export const TicketGroupRow = Row({
 export type TicketGroupRow = Static<typeof TicketGroupRow>;
 
 export const TicketRuleRow = Row({
-  id: Uuid, ticket_group_id: Uuid, ticket_type_id: NullableString(), party_role: Type.String(),
-  named: Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('optional')]), emailed: Type.Boolean(),
-  min: Type.Integer(), max: Type.Integer(),
+  id: Uuid,
+  ticket_group_id: Uuid,
+  ticket_type_id: NullableString(),
+  party_role: Type.String(),
+  named: Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('optional')]),
+  emailed: Type.Boolean(),
+  min: Type.Integer(),
+  max: Type.Integer(),
 });
 export type TicketRuleRow = Static<typeof TicketRuleRow>;
 
@@ -170,8 +212,13 @@ export type SessionRow = Static<typeof SessionRow>;
 
 /** POST events/{id}/sessions: the price of each asked type at each session. */
 export const PriceScheduleRow = Row({
-  event_session_id: Uuid, ticket_type_id: Uuid, ticket_group_id: Uuid, quantity: Type.Integer(),
-  currency_amount: Money, unit_amount: Money, total_amount: Money,
+  event_session_id: Uuid,
+  ticket_type_id: Uuid,
+  ticket_group_id: Uuid,
+  quantity: Type.Integer(),
+  currency_amount: Money,
+  unit_amount: Money,
+  total_amount: Money,
 });
 export type PriceScheduleRow = Static<typeof PriceScheduleRow>;
 
@@ -232,142 +279,215 @@ export type TicketGroupAnswer = Static<typeof TicketGroupAnswer>;
 // ---- routes ----
 
 const sessionListQuery = Query({
-  _limit: Limit, _offset: Offset, _sort: Type.Union([Type.Literal('start_datetime'), Type.Literal('-start_datetime')]), _embed: Embed,
-  sold_out: BoolFlag, _include_sold_out: BoolFlag,
-  'start_datetime._gte': DateOrDateTime, 'start_datetime._lt': DateOrDateTime, 'start_datetime._ondate': IsoDate,
-  'ticket_group_id._in': UuidList, 'ticket_group.id._in': UuidList,
+  _limit: Limit,
+  _offset: Offset,
+  _sort: Type.Union([Type.Literal('start_datetime'), Type.Literal('-start_datetime')]),
+  _embed: Embed,
+  sold_out: BoolFlag,
+  _include_sold_out: BoolFlag,
+  'start_datetime._gte': DateOrDateTime,
+  'start_datetime._lt': DateOrDateTime,
+  'start_datetime._ondate': IsoDate,
+  'ticket_group_id._in': UuidList,
+  'ticket_group.id._in': UuidList,
 });
 
 const calendarQuery = Query({
   _format: Type.Union([Type.Literal('price'), Type.Literal('extended')]),
-  'ticket_group_id._in': UuidList, start_date: IsoDate, end_date: IsoDate,
+  'ticket_group_id._in': UuidList,
+  start_date: IsoDate,
+  end_date: IsoDate,
 });
 
 export const catalogueRoutes = {
   config: route({
-    method: 'GET', url: '/config',
+    method: 'GET',
+    url: '/config',
     schema: {
-      summary: 'The seller and its runtime config (storefront config, string overrides, content blocks)', tags: ['catalogue'],
+      summary: 'The seller and its runtime config (storefront config, string overrides, content blocks)',
+      tags: ['catalogue'],
       querystring: Query({ 'key._in': Type.String({ maxLength: 200, pattern: '^[a-z_]+(,[a-z_]+)*$' }), 'resource_id._in': UuidList }),
       response: answers(ConfigAnswer),
     },
   }),
   eventsAvailable: route({
-    method: 'GET', url: '/events/available',
+    method: 'GET',
+    url: '/events/available',
     schema: {
-      summary: 'Events with something to sell in a range (an active session, or a group sold without sessions)', tags: ['catalogue'],
-      querystring: Query({
-        'hidden_type._in': HiddenTypeList, hidden_type: HiddenTypeList,
-        category: SafeText, 'category._in': SafeText,
-        'start_datetime._gte': DateOrDateTime, 'start_datetime._lt': DateOrDateTime,
-        'time.start': TimeOfDay, 'time.end': TimeOfDay,
-        _embed: Embed, includeSessions: BoolFlag,
-        _limit: Limit, _offset: Offset,
-        _sort: Literals('_rank', '-_rank', 'name', '-name', 'start', '-start'),
-      }, { patternProperties: { '^metadata\\.': SafeText } }),
+      summary: 'Events with something to sell in a range (an active session, or a group sold without sessions)',
+      tags: ['catalogue'],
+      querystring: Query(
+        {
+          'hidden_type._in': HiddenTypeList,
+          hidden_type: HiddenTypeList,
+          category: SafeText,
+          'category._in': SafeText,
+          'start_datetime._gte': DateOrDateTime,
+          'start_datetime._lt': DateOrDateTime,
+          'time.start': TimeOfDay,
+          'time.end': TimeOfDay,
+          _embed: Embed,
+          includeSessions: BoolFlag,
+          _limit: Limit,
+          _offset: Offset,
+          _sort: Literals('_rank', '-_rank', 'name', '-name', 'start', '-start'),
+        },
+        { patternProperties: { '^metadata\\.': SafeText } },
+      ),
       response: answers(EventsAnswer),
     },
   }),
   event: route({
-    method: 'GET', url: '/events/:id',
+    method: 'GET',
+    url: '/events/:id',
     schema: {
-      summary: 'One event (any hidden type but hidden) and what `_embed` asks for', tags: ['catalogue'],
+      summary: 'One event (any hidden type but hidden) and what `_embed` asks for',
+      tags: ['catalogue'],
       params: IdParams,
       querystring: Query({ _embed: Embed, 'ticket_group_id._in': UuidList, 'hidden_type._in': HiddenTypeList }),
       response: answers(EventsAnswer),
     },
   }),
   pricecheck: route({
-    method: 'POST', url: '/events/:id/pricecheck',
+    method: 'POST',
+    url: '/events/:id/pricecheck',
     schema: {
-      summary: 'The asked ticket types of an event with their groups', tags: ['catalogue'],
-      params: IdParams, querystring: Query({}),
+      summary: 'The asked ticket types of an event with their groups',
+      tags: ['catalogue'],
+      params: IdParams,
+      querystring: Query({}),
       body: Type.Object({ ticket_types_required: Type.Array(Uuid, { maxItems: 100 }) }),
       response: answers(PricecheckAnswer),
     },
   }),
   sessions: route({
-    method: 'GET', url: '/events/:id/sessions',
+    method: 'GET',
+    url: '/events/:id/sessions',
     schema: {
-      summary: 'Future active sessions of an event; sold-out ones only when asked', tags: ['catalogue'],
-      params: IdParams, querystring: sessionListQuery, response: answers(SessionsAnswer),
+      summary: 'Future active sessions of an event; sold-out ones only when asked',
+      tags: ['catalogue'],
+      params: IdParams,
+      querystring: sessionListQuery,
+      response: answers(SessionsAnswer),
     },
   }),
   sessionsForQuantities: route({
-    method: 'POST', url: '/events/:id/sessions',
+    method: 'POST',
+    url: '/events/:id/sessions',
     schema: {
-      summary: 'Sessions where the given quantities fit, with each session\'s prices', tags: ['catalogue'],
-      params: IdParams, querystring: sessionListQuery, body: Type.Object({ tickets: TicketLines }),
+      summary: "Sessions where the given quantities fit, with each session's prices",
+      tags: ['catalogue'],
+      params: IdParams,
+      querystring: sessionListQuery,
+      body: Type.Object({ tickets: TicketLines }),
       response: answers(SessionsAnswer),
     },
   }),
   session: route({
-    method: 'GET', url: '/events/:id/sessions/:sid',
+    method: 'GET',
+    url: '/events/:id/sessions/:sid',
     schema: {
-      summary: 'One session; with group ids or `_embed=ticket_group`, the groups\' figures at that session', tags: ['catalogue'],
+      summary: "One session; with group ids or `_embed=ticket_group`, the groups' figures at that session",
+      tags: ['catalogue'],
       params: Type.Object({ id: Uuid, sid: Uuid }),
       querystring: Query({ _embed: Embed, 'ticket_group_id._in': UuidList, 'hidden_type._in': HiddenTypeList }),
       response: answers(SessionsAnswer),
     },
   }),
   calendar: route({
-    method: 'GET', url: '/events/:id/calendar',
+    method: 'GET',
+    url: '/events/:id/calendar',
     schema: {
-      summary: 'One row per venue-local date: status, prices and (extended) availability, badges, annotations', tags: ['catalogue'],
-      params: IdParams, querystring: calendarQuery, response: answers(CalendarAnswer),
+      summary: 'One row per venue-local date: status, prices and (extended) availability, badges, annotations',
+      tags: ['catalogue'],
+      params: IdParams,
+      querystring: calendarQuery,
+      response: answers(CalendarAnswer),
     },
   }),
   calendarForQuantities: route({
-    method: 'POST', url: '/events/:id/calendar',
+    method: 'POST',
+    url: '/events/:id/calendar',
     schema: {
-      summary: 'The calendar for a selection of tickets: a day is available when the whole selection fits', tags: ['catalogue'],
-      params: IdParams, querystring: calendarQuery,
+      summary: 'The calendar for a selection of tickets: a day is available when the whole selection fits',
+      tags: ['catalogue'],
+      params: IdParams,
+      querystring: calendarQuery,
       // The 10-distinct-types rule answers with its own message (context event_calendar): the schema only bounds the list.
-      body: Type.Object({ tickets: Type.Array(Type.Object({
-        ticket_type_id: Uuid, quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
-      }, { additionalProperties: false }), { maxItems: 100 }) }),
+      body: Type.Object({
+        tickets: Type.Array(
+          Type.Object(
+            {
+              ticket_type_id: Uuid,
+              quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 100 },
+        ),
+      }),
       response: answers(CalendarAnswer),
     },
   }),
   eventTemplates: route({
-    method: 'GET', url: '/event_template',
+    method: 'GET',
+    url: '/event_template',
     schema: {
-      summary: 'Event templates by id or category, whatever their sessions', tags: ['catalogue'],
+      summary: 'Event templates by id or category, whatever their sessions',
+      tags: ['catalogue'],
       querystring: Query({
-        'id._in': UuidList, category: SafeText, 'category._in': SafeText, 'hidden_type._in': HiddenTypeList,
-        _embed: Embed, _limit: Limit, _offset: Offset,
+        'id._in': UuidList,
+        category: SafeText,
+        'category._in': SafeText,
+        'hidden_type._in': HiddenTypeList,
+        _embed: Embed,
+        _limit: Limit,
+        _offset: Offset,
       }),
       response: answers(Row({ event_template: Table(EventTemplateRow), venue: Type.Optional(Table(VenueRow)) })),
     },
   }),
   ticketGroup: route({
-    method: 'GET', url: '/ticket_group/:id',
+    method: 'GET',
+    url: '/ticket_group/:id',
     schema: {
-      summary: 'One ticket group with its counters; its types with `_embed=ticket_type`', tags: ['catalogue'],
-      params: IdParams, querystring: Query({ _embed: Embed }), response: answers(TicketGroupAnswer),
+      summary: 'One ticket group with its counters; its types with `_embed=ticket_type`',
+      tags: ['catalogue'],
+      params: IdParams,
+      querystring: Query({ _embed: Embed }),
+      response: answers(TicketGroupAnswer),
     },
   }),
   image: route({
-    method: 'GET', url: '/image/:imageId',
+    method: 'GET',
+    url: '/image/:imageId',
     schema: {
-      summary: 'A catalogue image by id (immutable)', tags: ['catalogue'],
+      summary: 'A catalogue image by id (immutable)',
+      tags: ['catalogue'],
       params: Type.Object({ imageId: Uuid }),
       // Size hints of spec section 9 (teaser 272x216 at double size, cover 1500 wide); images are SVG for now.
       querystring: Query({
-        sizex: Type.Integer({ minimum: 1, maximum: 10000 }), sizey: Type.Integer({ minimum: 1, maximum: 10000 }), shrinkonly: BoolFlag,
+        sizex: Type.Integer({ minimum: 1, maximum: 10000 }),
+        sizey: Type.Integer({ minimum: 1, maximum: 10000 }),
+        shrinkonly: BoolFlag,
       }),
-      response: { 200: Binary('image/*', 'the image'), 304: Type.Null({ description: 'not modified (If-None-Match)' }), '4xx': answers(Type.Null())['4xx'] },
+      response: {
+        200: Binary('image/*', 'the image'),
+        304: Type.Null({ description: 'not modified (If-None-Match)' }),
+        '4xx': answers(Type.Null())['4xx'],
+      },
       produces: ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'],
     },
   }),
   formValidator: route({
-    method: 'GET', url: '/form_validator/:key',
+    method: 'GET',
+    url: '/form_validator/:key',
     schema: {
-      summary: 'A storefront form\'s validators, compiled ahead of time, as an ES module', tags: ['catalogue'],
+      summary: "A storefront form's validators, compiled ahead of time, as an ES module",
+      tags: ['catalogue'],
       params: Type.Object({ key: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$' }) }),
       response: { 200: Binary('text/javascript', 'an ES module'), '4xx': answers(Type.Null())['4xx'] },
       produces: ['text/javascript'],
     },
   }),
 };
-

@@ -80,15 +80,17 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-
 /** One refusal: the first `_data` item is the one the storefront reads. */
-export const ErrorItem = Type.Object({
-  _code: Type.Unsafe<ErrorCode>({ type: 'string', enum: ERROR_CODES }),
-  _description: Type.String(),
-  _context: Type.Optional(Type.String()),
-  /** Facts about the refusal: the field, the limit, the ids involved; never personal data. */
-  _extra: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-}, { additionalProperties: false });
+export const ErrorItem = Type.Object(
+  {
+    _code: Type.Unsafe<ErrorCode>({ type: 'string', enum: ERROR_CODES }),
+    _description: Type.String(),
+    _context: Type.Optional(Type.String()),
+    /** Facts about the refusal: the field, the limit, the ids involved; never personal data. */
+    _extra: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
 
 export const ErrorBody = Type.Object({ _data: Type.Array(ErrorItem, { minItems: 1 }) }, { additionalProperties: false, $id: 'ErrorBody' });
 export type ErrorBody = Static<typeof ErrorBody>;

@@ -4,18 +4,23 @@
  * not wait for them one after another once the scripts have run. Only public catalogue reads, the same for
  * every visitor, are answered that way.
  */
-export interface Read { path: string; params: Record<string, string> }
+export interface Read {
+  path: string;
+  params: Record<string, string>;
+}
 
 export const CONFIG_KEYS = ['storefront', 'strings', 'content_blocks'] as const;
 
 export const configRead = (): Read => ({ path: 'config', params: { 'key._in': CONFIG_KEYS.join(',') } });
 
 export const availableEventsRead = (filterParams: Record<string, string>): Read => ({
-  path: 'events/available', params: { 'hidden_type._in': 'public_browsable', _embed: 'venue,meta', ...filterParams },
+  path: 'events/available',
+  params: { 'hidden_type._in': 'public_browsable', _embed: 'venue,meta', ...filterParams },
 });
 
 export const eventRead = (eventId: string): Read => ({
-  path: `events/${encodeURIComponent(eventId)}`, params: { _embed: 'venue,meta' },
+  path: `events/${encodeURIComponent(eventId)}`,
+  params: { _embed: 'venue,meta' },
 });
 
 export const reservableEventRead = (eventId: string): Read => ({

@@ -36,13 +36,21 @@ export const BoolFlag = Literals('T', 'F', 't', 'f', 'true', 'false', '1', '0');
 export const HiddenType = Literals('public_browsable', 'public_member_only', 'public_link_only', 'hidden');
 export const HiddenTypeList = Type.String({
   maxLength: 200,
-  pattern: '^(public_browsable|public_member_only|public_link_only|hidden)(,(public_browsable|public_member_only|public_link_only|hidden))*$',
+  pattern:
+    '^(public_browsable|public_member_only|public_link_only|hidden)(,(public_browsable|public_member_only|public_link_only|hidden))*$',
 });
 
 /** Ticket quantities: [{ticket_type_id, quantity}] (spec section 9: per-type cap 1000). */
-export const TicketLines = Type.Array(Type.Object({
-  ticket_type_id: Uuid, quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
-}, { additionalProperties: false }), { minItems: 1, maxItems: 100 });
+export const TicketLines = Type.Array(
+  Type.Object(
+    {
+      ticket_type_id: Uuid,
+      quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+    },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, maxItems: 100 },
+);
 
 /** `{ id }` path parameters. */
 export const IdParams = Type.Object({ id: Uuid });

@@ -6,15 +6,20 @@ const Open = <P extends Parameters<typeof Type.Object>[0]>(properties: P) => Typ
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 
 /** GET /storefront-config.json, served beside the page: where the API is and which seller to show by default. */
-export const DeploymentConfig = Type.Object({
-  apiBaseUrl: Type.String(),
-  cachedApiBaseUrl: Type.String(),
-  defaultSeller: Type.String(),
-}, { additionalProperties: false });
+export const DeploymentConfig = Type.Object(
+  {
+    apiBaseUrl: Type.String(),
+    cachedApiBaseUrl: Type.String(),
+    defaultSeller: Type.String(),
+  },
+  { additionalProperties: false },
+);
 export type DeploymentConfig = Static<typeof DeploymentConfig>;
 
 export const MetadataFilterDef = Type.Object({
-  key: Type.String(), label: Type.String(), options: Type.Optional(Type.Array(Type.String())),
+  key: Type.String(),
+  label: Type.String(),
+  options: Type.Optional(Type.Array(Type.String())),
 });
 export type MetadataFilterDef = Static<typeof MetadataFilterDef>;
 
@@ -26,29 +31,43 @@ export const StorefrontConfig = Open({
   admission_event_id: Type.Optional(NullableText),
   membership_event_id: Type.Optional(NullableText),
   membership_presell: Type.Optional(Type.Boolean()),
-  home: Type.Optional(Open({
-    enabled: Type.Optional(Type.Boolean()), target: Type.Optional(Type.String()), options_order: Type.Optional(Type.Array(Type.String())),
-  })),
+  home: Type.Optional(
+    Open({
+      enabled: Type.Optional(Type.Boolean()),
+      target: Type.Optional(Type.String()),
+      options_order: Type.Optional(Type.Array(Type.String())),
+    }),
+  ),
   redirect: Type.Optional(Open({ require_seller_prefix: Type.Optional(Type.Boolean()), target: Type.Optional(Type.String()) })),
   /** login method and its settings (src/domain/auth-config.ts) */
-  auth: Type.Optional(Open({
-    method: Type.Optional(Type.String()), external_login_url: Type.Optional(NullableText), external_logout_url: Type.Optional(NullableText),
-    show_forgot_password: Type.Optional(Type.Boolean()), login_path: Type.Optional(Type.String()),
-    invalid_credentials_text: Type.Optional(NullableText),
-  })),
+  auth: Type.Optional(
+    Open({
+      method: Type.Optional(Type.String()),
+      external_login_url: Type.Optional(NullableText),
+      external_logout_url: Type.Optional(NullableText),
+      show_forgot_password: Type.Optional(Type.Boolean()),
+      login_path: Type.Optional(Type.String()),
+      invalid_credentials_text: Type.Optional(NullableText),
+    }),
+  ),
   /** which account pages show (src/domain/account-pages.ts reads it) */
   my_account_pages: Type.Optional(Type.Unknown()),
   terms_html: Type.Optional(NullableText),
-  web: Type.Optional(Open({
-    show_venue_name: Type.Optional(Type.Boolean()),
-    extend_timer: Type.Optional(Type.Boolean()),
-    reserve_flow: Type.Optional(Type.String()),
-    primary_color: Type.Optional(Type.String()),
-    logo: Type.Optional(NullableText),
-    event_filters: Type.Optional(Open({
-      categories: Type.Optional(Type.Array(Type.String())), metadata: Type.Optional(Type.Array(MetadataFilterDef)),
-    })),
-  })),
+  web: Type.Optional(
+    Open({
+      show_venue_name: Type.Optional(Type.Boolean()),
+      extend_timer: Type.Optional(Type.Boolean()),
+      reserve_flow: Type.Optional(Type.String()),
+      primary_color: Type.Optional(Type.String()),
+      logo: Type.Optional(NullableText),
+      event_filters: Type.Optional(
+        Open({
+          categories: Type.Optional(Type.Array(Type.String())),
+          metadata: Type.Optional(Type.Array(MetadataFilterDef)),
+        }),
+      ),
+    }),
+  ),
   upsells: Type.Optional(Open({ enabled: Type.Optional(Type.Boolean()), skip: Type.Optional(Type.Boolean()) })),
   external_urls: Type.Optional(Open({ logo: Type.Optional(NullableText) })),
   layout: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),

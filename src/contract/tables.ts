@@ -4,7 +4,10 @@ import { Type, type Static, type TSchema } from 'typebox';
 export const Table = <T extends TSchema>(row: T) =>
   Type.Object({ _data: Type.Array(row), _count: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
 
-export interface TableOf<T> { _data: T[]; _count: number }
+export interface TableOf<T> {
+  _data: T[];
+  _count: number;
+}
 export type Tables = Record<string, TableOf<unknown>>;
 
 export function table<T>(rows: T[], count: number = rows.length): TableOf<T> {

@@ -53,8 +53,7 @@ export function admitSlots(args: {
 }): AdmitSlot[] {
   const { ticketTypeId, quantity, names, emails } = args;
   if (quantity <= 0 || names === 'disabled') return [];
-  const rule = (args.rules ?? []).find((r) => r.ticket_type_id === ticketTypeId)
-    ?? (args.rules ?? []).find((r) => !r.ticket_type_id);
+  const rule = (args.rules ?? []).find((r) => r.ticket_type_id === ticketTypeId) ?? (args.rules ?? []).find((r) => !r.ticket_type_id);
   if (rule?.named === 'no') return [];
   const offered = rule ? Math.min(quantity, ruleMax(rule)) : quantity;
   const slots: AdmitSlot[] = [];
@@ -111,8 +110,10 @@ export { splitName };
  * Survey answers as sent (spec section 5): empty strings dropped, answers to number-typed questions
  * converted to numbers; a question without a type is a broken spec and throws.
  */
-export function cleanSurveyAnswers(spec: { properties?: Record<string, Record<string, unknown>> } | null | undefined,
-  answers: Record<string, unknown>): Record<string, unknown> {
+export function cleanSurveyAnswers(
+  spec: { properties?: Record<string, Record<string, unknown>> } | null | undefined,
+  answers: Record<string, unknown>,
+): Record<string, unknown> {
   const properties = spec?.properties ?? {};
   for (const [name, prop] of Object.entries(properties)) {
     if (typeof prop.type !== 'string' && !Array.isArray(prop.type)) throw new Error(`Survey question "${name}" has no type`);
@@ -147,13 +148,18 @@ export function selectionAdmitSlots<T extends { id: string }>(
   quantityOf: (typeId: string) => number,
   rules: Array<AdmitRule & { ticket_group_id: string }> = [],
 ): Array<{ type: T; slots: AdmitSlot[] }> {
-  return groups.flatMap(({ group, types }) => types.map((type) => ({
-    type,
-    slots: admitSlots({
-      ticketTypeId: type.id, quantity: quantityOf(type.id),
-      names: admitSetting(group.meta?.admit_names, admitSetting(eventMeta.admit_names)),
-      emails: admitSetting(group.meta?.admit_emails, admitSetting(eventMeta.admit_emails)),
-      rules: rules.filter((r) => r.ticket_group_id === group.id),
-    }),
-  }))).filter((e) => e.slots.length > 0);
+  return groups
+    .flatMap(({ group, types }) =>
+      types.map((type) => ({
+        type,
+        slots: admitSlots({
+          ticketTypeId: type.id,
+          quantity: quantityOf(type.id),
+          names: admitSetting(group.meta?.admit_names, admitSetting(eventMeta.admit_names)),
+          emails: admitSetting(group.meta?.admit_emails, admitSetting(eventMeta.admit_emails)),
+          rules: rules.filter((r) => r.ticket_group_id === group.id),
+        }),
+      })),
+    )
+    .filter((e) => e.slots.length > 0);
 }

@@ -1,18 +1,39 @@
 /** Login configuration every page needs (mode, login path, one-time link, external targets); the login form's
  *  own rules are in login.ts, which loads with the form. No I/O. */
 
-export type LoginMethod = 'none' | 'password' | 'otp' | 'otp_or_password' | 'scan_code' | 'scan_code_password'
-  | 'scan_code_last_name' | 'auth0_ecomm' | 'sf_ecomm' | 'hosted' | 'sso';
+export type LoginMethod =
+  | 'none'
+  | 'password'
+  | 'otp'
+  | 'otp_or_password'
+  | 'scan_code'
+  | 'scan_code_password'
+  | 'scan_code_last_name'
+  | 'auth0_ecomm'
+  | 'sf_ecomm'
+  | 'hosted'
+  | 'sso';
 
-export const LOGIN_METHODS: readonly LoginMethod[] = ['none', 'password', 'otp', 'otp_or_password', 'scan_code',
-  'scan_code_password', 'scan_code_last_name', 'auth0_ecomm', 'sf_ecomm', 'hosted', 'sso'];
+export const LOGIN_METHODS: readonly LoginMethod[] = [
+  'none',
+  'password',
+  'otp',
+  'otp_or_password',
+  'scan_code',
+  'scan_code_password',
+  'scan_code_last_name',
+  'auth0_ecomm',
+  'sf_ecomm',
+  'hosted',
+  'sso',
+];
 export const EXTERNAL_METHODS: readonly LoginMethod[] = ['auth0_ecomm', 'sf_ecomm', 'hosted', 'sso'];
 
 /** Spec section 9: one-time codes have 6 characters. */
 export const OTP_LENGTH = 6;
 
 export function parseMethod(value: unknown): LoginMethod | null {
-  return typeof value === 'string' && (LOGIN_METHODS as readonly string[]).includes(value) ? value as LoginMethod : null;
+  return typeof value === 'string' && (LOGIN_METHODS as readonly string[]).includes(value) ? (value as LoginMethod) : null;
 }
 
 export function isExternalMethod(method: LoginMethod): boolean {
@@ -75,8 +96,11 @@ export type ExternalTarget = { url: string } | { errorKey: string };
  * /sso/start with redirect and cart_id; auth0_ecomm, sf_ecomm and hosted go to the configured login URL,
  * 'External login URL missing' without one.
  */
-export function externalLoginTarget(method: LoginMethod, auth: AuthConfig | undefined,
-  opts: { apiBaseUrl: string; returnTo: string; cartId?: string | null; seller?: string }): ExternalTarget {
+export function externalLoginTarget(
+  method: LoginMethod,
+  auth: AuthConfig | undefined,
+  opts: { apiBaseUrl: string; returnTo: string; cartId?: string | null; seller?: string },
+): ExternalTarget {
   const params = new URLSearchParams({ redirect: opts.returnTo });
   if (opts.cartId) params.set('cart_id', opts.cartId);
   if (!isExternalMethod(method)) return { errorKey: 'login.unknownMethod' };

@@ -8,7 +8,11 @@ export const PER_TYPE_CAP = 1000;
 /** Spec section 9: 'Hurry, less than 10 tickets available.' default threshold. */
 export const FEW_TICKETS_THRESHOLD = 10;
 
-export interface CapacityCounter { capacity: number; oversell_capacity: number; used_capacity: number }
+export interface CapacityCounter {
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+}
 
 /** capacity + oversell - used, never below 0; -1 when unlimited. */
 export function availableCapacity(c: CapacityCounter): number {
@@ -68,7 +72,10 @@ export interface GroupDemand {
   /** exclude_from_event_capacity groups do not take session capacity. */
   countsTowardSession: boolean;
 }
-export interface GroupSupply { available: number; max_tickets_per_order: number }
+export interface GroupSupply {
+  available: number;
+  max_tickets_per_order: number;
+}
 
 export type FitFailure =
   | { reason: 'max_tickets_per_order_exceeded'; ticket_group_id: string }

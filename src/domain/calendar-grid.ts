@@ -1,6 +1,9 @@
 /** The date picker's month grid (spec section 9: 6 weeks by 7 days), weeks starting on Sunday. */
 
-export interface YearMonth { year: number; month: number } // month 1-12
+export interface YearMonth {
+  year: number;
+  month: number;
+} // month 1-12
 
 export interface CalendarCell {
   /** ISO date 'YYYY-MM-DD' */

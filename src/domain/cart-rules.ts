@@ -14,10 +14,18 @@ export const TIMER_VISIBLE_UNDER_SECONDS = 20 * 60;
 export const TIMER_TIERS = { info: 300, warning: 120, critical: 30 } as const;
 export const DEFAULT_HOLD_SECONDS = 900;
 
-export interface OutsideFee { name: string; fixed?: number; percent?: number }
+export interface OutsideFee {
+  name: string;
+  fixed?: number;
+  percent?: number;
+}
 
 /** One priced ticket line: the value charged before fees and the seller's outside fees. */
-export interface PricedLine { adjusted_value: number; fee_fixed: number; fee_percent: number }
+export interface PricedLine {
+  adjusted_value: number;
+  fee_fixed: number;
+  fee_percent: number;
+}
 
 /**
  * Outside fees of one ticket: fixed amounts plus percentages of the ticket's value. `percent` is a
@@ -65,7 +73,12 @@ export function outstanding(amountDue: number, paid: number): number {
 }
 
 /** Price of a ticket type for a session: the flexible amount within bounds, else the list price. */
-export interface PriceableType { price: number; price_min: number | null; price_max: number | null; discounted_price: number | null }
+export interface PriceableType {
+  price: number;
+  price_min: number | null;
+  price_max: number | null;
+  discounted_price: number | null;
+}
 
 export function isFlexiblePrice(t: PriceableType): boolean {
   return t.price_min !== null && t.price_max !== null;
@@ -77,7 +90,11 @@ export function withinFlexibleBounds(t: PriceableType, amount: number): boolean 
 }
 
 /** face_value is the list price (plus the session's price increase); adjusted_value is what is charged. */
-export function ticketPrice(t: PriceableType, priceIncrease: number, flexibleAmount?: number): { face_value: number; adjusted_value: number } {
+export function ticketPrice(
+  t: PriceableType,
+  priceIncrease: number,
+  flexibleAmount?: number,
+): { face_value: number; adjusted_value: number } {
   if (isFlexiblePrice(t)) {
     const amount = flexibleAmount ?? t.price;
     return { face_value: amount, adjusted_value: amount };
@@ -91,8 +108,11 @@ export function ticketPrice(t: PriceableType, priceIncrease: number, flexibleAmo
  * Quantity rules per ticket group for one session of an order: a group with tickets needs at least
  * min_tickets_per_order and at most max_tickets_per_order (-1 or 0 unlimited). Returns the spec's code.
  */
-export function groupQuantityError(count: number, min: number, max: number):
-  'min_tickets_per_order_not_met' | 'max_tickets_per_order_exceeded' | null {
+export function groupQuantityError(
+  count: number,
+  min: number,
+  max: number,
+): 'min_tickets_per_order_not_met' | 'max_tickets_per_order_exceeded' | null {
   if (count <= 0) return null;
   if (max > 0 && count > max) return 'max_tickets_per_order_exceeded';
   if (min > 0 && count < min) return 'min_tickets_per_order_not_met';

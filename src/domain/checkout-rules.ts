@@ -28,14 +28,20 @@ export function emailsMatch(email: string | undefined, confirm: string | undefin
 export function purchaserBody(form: IdentityFormData) {
   const text = (v: string | undefined) => (v ?? '').trim();
   return {
-    first_name: text(form.first_name), last_name: text(form.last_name), email: text(form.email),
+    first_name: text(form.first_name),
+    last_name: text(form.last_name),
+    email: text(form.email),
     email_confirm: text(form.email_confirm),
     ...(text(form.phone) ? { phone: text(form.phone) } : {}),
     ...(text(form.zip_code) ? { zip_code: text(form.zip_code) } : {}),
   };
 }
 
-export interface CardForm { number: string; expiry: string; cvc: string }
+export interface CardForm {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
 export type CardField = keyof CardForm;
 export type CardErrors = Partial<Record<CardField, 'required' | 'invalid'>>;
 

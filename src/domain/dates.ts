@@ -53,7 +53,13 @@ function offsetMinutesAt(ms: number, tz: string): number {
     let f = formatters.get(tz);
     if (!f) {
       f = new Intl.DateTimeFormat('en-US', {
-        timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+        timeZone: tz,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
       });
       formatters.set(tz, f);
     }
@@ -72,8 +78,11 @@ function wallClock(instant: Date | string, tz: string): Record<string, string> {
   const ms = new Date(instant).getTime();
   const local = new Date(ms + offsetMinutesAt(ms, tz) * 60_000);
   return {
-    year: String(local.getUTCFullYear()), month: pad2(local.getUTCMonth() + 1), day: pad2(local.getUTCDate()),
-    hour: pad2(local.getUTCHours()), minute: pad2(local.getUTCMinutes()),
+    year: String(local.getUTCFullYear()),
+    month: pad2(local.getUTCMonth() + 1),
+    day: pad2(local.getUTCDate()),
+    hour: pad2(local.getUTCHours()),
+    minute: pad2(local.getUTCMinutes()),
   };
 }
 

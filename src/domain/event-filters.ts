@@ -57,11 +57,13 @@ export function eventFiltersToQuery(filters: EventFilters): URLSearchParams {
 }
 
 export function hasActiveFilters(filters: EventFilters): boolean {
-  return Boolean(filters.date || filters.category || filters.timeStart || filters.timeEnd
-    || Object.values(filters.metadata).some(Boolean));
+  return Boolean(filters.date || filters.category || filters.timeStart || filters.timeEnd || Object.values(filters.metadata).some(Boolean));
 }
 
-export interface DateRange { start: Date; end: Date }
+export interface DateRange {
+  start: Date;
+  end: Date;
+}
 
 /** 'today' or 'tomorrow' as the seller-timezone day: [local midnight, next local midnight). */
 export function dateFilterRange(date: DateFilter, now: Date, timeZone: string): DateRange {

@@ -1,8 +1,14 @@
 /** Route guards 1-3 of spec section 2, as pure functions: each returns where to go, or null to stay.
  *  Paths here are app paths, without the seller slug prefix. */
 
-export interface RedirectRule { require_seller_prefix?: boolean; target?: string }
-export interface HomeRule { enabled?: boolean; target?: string }
+export interface RedirectRule {
+  require_seller_prefix?: boolean;
+  target?: string;
+}
+export interface HomeRule {
+  enabled?: boolean;
+  target?: string;
+}
 
 export interface GuardInput {
   pathname: string;
@@ -50,9 +56,11 @@ export interface GuardContext {
 
 /** The guards in the spec's order; the first that fires wins. */
 export function runGuards(input: GuardInput, ctx: GuardContext): string | null {
-  return sellerPrefixGuard(input, ctx.redirect, ctx.hasSellerPrefix)
-    ?? homeDisabledGuard(input, ctx.home)
-    ?? myAccountGuard(input, ctx.isActiveMember);
+  return (
+    sellerPrefixGuard(input, ctx.redirect, ctx.hasSellerPrefix) ??
+    homeDisabledGuard(input, ctx.home) ??
+    myAccountGuard(input, ctx.isActiveMember)
+  );
 }
 
 /** A target with a scheme (https://...) leaves the storefront. */

@@ -9,8 +9,10 @@ export const DEFAULT_HOME_ORDER: readonly HomeOptionKind[] = ['login', 'join', '
  * The configured order (unknown names and repeats dropped; an empty or missing list is the default order).
  * Login is left out when login is disabled; join needs the membership event.
  */
-export function homeOptions(order: readonly string[] | undefined,
-  ctx: { loginEnabled: boolean; membershipEventId: string | null }): HomeOption[] {
+export function homeOptions(
+  order: readonly string[] | undefined,
+  ctx: { loginEnabled: boolean; membershipEventId: string | null },
+): HomeOption[] {
   const known = (order ?? []).filter((k): k is HomeOptionKind => (DEFAULT_HOME_ORDER as readonly string[]).includes(k));
   const kinds = [...new Set(known.length ? known : DEFAULT_HOME_ORDER)];
   const out: HomeOption[] = [];

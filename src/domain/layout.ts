@@ -15,8 +15,7 @@ export type ScreenWithLayout = keyof typeof SCREEN_SECTIONS;
 export type SectionName<S extends ScreenWithLayout> = (typeof SCREEN_SECTIONS)[S][number];
 
 export type LayoutItem<S extends ScreenWithLayout = ScreenWithLayout> =
-  | { kind: 'section'; name: SectionName<S> }
-  | { kind: 'block'; block: ContentBlockDef };
+  { kind: 'section'; name: SectionName<S> } | { kind: 'block'; block: ContentBlockDef };
 
 export const BLOCK_PREFIX = 'block:';
 

@@ -16,7 +16,12 @@ export type LoginField = 'username' | 'password' | 'scan_code' | 'zip_code' | 'l
 
 /** Spec section 5 login field limits: 50 generally, email 100, ZIP 5. */
 export const LOGIN_MAX_LENGTH: Record<LoginField, number> = {
-  username: 100, password: 254, scan_code: 50, zip_code: 5, last_name: 50, otp: OTP_LENGTH,
+  username: 100,
+  password: 254,
+  scan_code: 50,
+  zip_code: 5,
+  last_name: 50,
+  otp: OTP_LENGTH,
 };
 
 export function firstStep(method: LoginMethod): LoginStep {
@@ -30,11 +35,16 @@ export function fieldsFor(method: LoginMethod, step: LoginStep): LoginField[] {
   if (step === 'otp_form') return ['otp'];
   if (step === 'otp_unavailable') return [];
   switch (method) {
-    case 'password': return ['username', 'password'];
-    case 'scan_code': return ['scan_code', 'zip_code'];
-    case 'scan_code_password': return ['username', 'scan_code'];
-    case 'scan_code_last_name': return ['scan_code', 'last_name'];
-    default: return [];
+    case 'password':
+      return ['username', 'password'];
+    case 'scan_code':
+      return ['scan_code', 'zip_code'];
+    case 'scan_code_password':
+      return ['username', 'scan_code'];
+    case 'scan_code_last_name':
+      return ['scan_code', 'last_name'];
+    default:
+      return [];
   }
 }
 
@@ -58,7 +68,10 @@ export function validateLoginField(field: LoginField, raw: string): FieldErrorKe
   return null;
 }
 
-export function validateLoginFields(fields: LoginField[], values: Partial<Record<LoginField, string>>): Partial<Record<LoginField, FieldErrorKey>> {
+export function validateLoginFields(
+  fields: LoginField[],
+  values: Partial<Record<LoginField, string>>,
+): Partial<Record<LoginField, FieldErrorKey>> {
   const errors: Partial<Record<LoginField, FieldErrorKey>> = {};
   for (const field of fields) {
     const error = validateLoginField(field, values[field] ?? '');
@@ -69,27 +82,41 @@ export function validateLoginFields(fields: LoginField[], values: Partial<Record
 
 /** The trimmed body of POST login for a single-form mode (spec section 3 login payload). */
 export function loginPayload(method: LoginMethod, values: Partial<Record<LoginField, string>>, cartId?: string | null) {
-  const v = (f: LoginField) => (f === 'password' ? values[f] ?? '' : (values[f] ?? '').trim());
+  const v = (f: LoginField) => (f === 'password' ? (values[f] ?? '') : (values[f] ?? '').trim());
   const base = { method, ...(cartId ? { cart_id: cartId } : {}) };
   switch (method) {
-    case 'scan_code': return { ...base, scan_code: v('scan_code'), zip_code: v('zip_code') };
-    case 'scan_code_password': return { ...base, username: v('username'), scan_code: v('scan_code') };
-    case 'scan_code_last_name': return { ...base, scan_code: v('scan_code'), last_name: v('last_name') };
-    default: return { ...base, method: 'password', username: v('username'), password: v('password') };
+    case 'scan_code':
+      return { ...base, scan_code: v('scan_code'), zip_code: v('zip_code') };
+    case 'scan_code_password':
+      return { ...base, username: v('username'), scan_code: v('scan_code') };
+    case 'scan_code_last_name':
+      return { ...base, scan_code: v('scan_code'), last_name: v('last_name') };
+    default:
+      return { ...base, method: 'password', username: v('username'), password: v('password') };
   }
 }
 
 /** A text to show: an i18n key with values, or a text the server or the seller config wrote. */
 export type LoginMessage = { key: string; values?: Record<string, unknown> } | { text: string };
 
-export interface ErrorLike { status: number; _code: string; _description: string; _extra?: Record<string, unknown> }
+export interface ErrorLike {
+  status: number;
+  _code: string;
+  _description: string;
+  _extra?: Record<string, unknown>;
+}
 
 /** The per-mode invalid-credentials key (spec section 8, e.g. 'Member details not found. ...'). */
 export function invalidCredentialsKey(method: LoginMethod): string {
   switch (method) {
-    case 'scan_code': case 'scan_code_password': case 'scan_code_last_name': return `login.invalid.${method}`;
-    case 'otp': return 'login.errors.invalidCode';
-    default: return 'login.invalid.password';
+    case 'scan_code':
+    case 'scan_code_password':
+    case 'scan_code_last_name':
+      return `login.invalid.${method}`;
+    case 'otp':
+      return 'login.errors.invalidCode';
+    default:
+      return 'login.invalid.password';
   }
 }
 
@@ -99,15 +126,26 @@ export function invalidCredentialsKey(method: LoginMethod): string {
  */
 export function loginErrorMessage(error: ErrorLike, method: LoginMethod, configuredText?: string | null): LoginMessage {
   switch (error._code) {
-    case 'invalid_credentials': return configuredText ? { text: configuredText } : { key: invalidCredentialsKey(method) };
-    case 'incorrect_password': return { key: 'login.errors.incorrectPassword' };
-    case 'guest_account': return { key: 'login.errors.guestAccount' };
-    case 'login_disabled': return { key: 'login.disabled' };
-    case 'external_login_url_missing': return { key: 'login.externalUrlMissing' };
-    case 'unknown_auth_method': return { key: 'login.unknownMethod' };
-    case 'validate_not_email': return { key: 'login.fieldErrors.email' };
-    case 'otp_incorrect': case 'not_authorized': case 'otp_token_expired': return { key: 'login.errors.invalidCode' };
-    case 'network_error': return { key: 'login.errors.network' };
+    case 'invalid_credentials':
+      return configuredText ? { text: configuredText } : { key: invalidCredentialsKey(method) };
+    case 'incorrect_password':
+      return { key: 'login.errors.incorrectPassword' };
+    case 'guest_account':
+      return { key: 'login.errors.guestAccount' };
+    case 'login_disabled':
+      return { key: 'login.disabled' };
+    case 'external_login_url_missing':
+      return { key: 'login.externalUrlMissing' };
+    case 'unknown_auth_method':
+      return { key: 'login.unknownMethod' };
+    case 'validate_not_email':
+      return { key: 'login.fieldErrors.email' };
+    case 'otp_incorrect':
+    case 'not_authorized':
+    case 'otp_token_expired':
+      return { key: 'login.errors.invalidCode' };
+    case 'network_error':
+      return { key: 'login.errors.network' };
   }
   if (error.status === 401 && configuredText) return { text: configuredText };
   if (error.status >= 400 && error.status < 500 && error._description) return { text: error._description };
@@ -133,16 +171,20 @@ export type OtpOutcome =
  */
 export function otpAfterError(state: OtpState, error: ErrorLike): OtpOutcome {
   switch (error._code) {
-    case 'not_available_yet': return { kind: 'retry', afterMs: OTP_RETRY_AFTER_MS };
+    case 'not_available_yet':
+      return { kind: 'retry', afterMs: OTP_RETRY_AFTER_MS };
     case 'otp_incorrect': {
       const attempts = state.attempts + 1;
-      const fromServer = typeof error._extra?.remaining_attempts === 'number' ? error._extra.remaining_attempts as number : null;
+      const fromServer = typeof error._extra?.remaining_attempts === 'number' ? (error._extra.remaining_attempts as number) : null;
       const remaining = Math.max(0, Math.min(OTP_MAX_ATTEMPTS - attempts, fromServer ?? Infinity));
       if (remaining <= 0) return { kind: 'dead', state: { attempts, needsNewToken: true }, reason: 'attempts' };
       return { kind: 'wrong', state: { attempts, needsNewToken: false }, remaining };
     }
-    case 'otp_token_expired': return { kind: 'dead', state: { ...state, needsNewToken: true }, reason: 'expired' };
-    case 'not_authorized': return { kind: 'dead', state: { ...state, needsNewToken: true }, reason: 'not_authorized' };
-    default: return { kind: 'other' };
+    case 'otp_token_expired':
+      return { kind: 'dead', state: { ...state, needsNewToken: true }, reason: 'expired' };
+    case 'not_authorized':
+      return { kind: 'dead', state: { ...state, needsNewToken: true }, reason: 'not_authorized' };
+    default:
+      return { kind: 'other' };
   }
 }

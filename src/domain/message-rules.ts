@@ -15,12 +15,24 @@ export interface DateOrSessionTrigger {
   time_of_day?: { start?: string; end?: string; from?: string; to?: string };
 }
 export interface QuantityTrigger {
-  ticket_group_ids?: string[]; ticket_group_names?: string[]; ticket_type_ids?: string[]; ticket_type_names?: string[];
-  min?: number; max?: number;
+  ticket_group_ids?: string[];
+  ticket_group_names?: string[];
+  ticket_type_ids?: string[];
+  ticket_type_names?: string[];
+  min?: number;
+  max?: number;
 }
-export interface MessageRule { id?: string; _rank?: number; triggers: unknown; actions: unknown }
+export interface MessageRule {
+  id?: string;
+  _rank?: number;
+  triggers: unknown;
+  actions: unknown;
+}
 export interface NormalRule {
-  id?: string; _rank: number; dateOrSession?: DateOrSessionTrigger; quantity?: QuantityTrigger;
+  id?: string;
+  _rank: number;
+  dateOrSession?: DateOrSessionTrigger;
+  quantity?: QuantityTrigger;
   actions: Array<{ kind: ActionKind; text: string }>;
 }
 
@@ -42,7 +54,7 @@ function readActions(actions: unknown): NormalRule['actions'] {
   if (Array.isArray(actions)) {
     for (const a of actions) if (isObject(a)) push(a.type ?? a.action, a.text ?? a.message ?? a.value);
   } else if (isObject(actions)) {
-    for (const [kind, value] of Object.entries(actions)) push(kind, isObject(value) ? value.text ?? value.message : value);
+    for (const [kind, value] of Object.entries(actions)) push(kind, isObject(value) ? (value.text ?? value.message) : value);
   }
   return out;
 }
@@ -109,7 +121,13 @@ export function sessionMessages(rules: NormalRule[], date: string, time: string)
   return { annotations: texts(rules, 'session_annotation', match), messages: texts(rules, 'session_message', match) };
 }
 
-export interface SelectedLine { ticket_group_id: string; ticket_group_name?: string; ticket_type_id: string; ticket_type_name?: string; quantity: number }
+export interface SelectedLine {
+  ticket_group_id: string;
+  ticket_group_name?: string;
+  ticket_type_id: string;
+  ticket_type_name?: string;
+  quantity: number;
+}
 
 /** Quantity messages for a selection: the rule's matching lines' total must lie within min..max. */
 export function quantityMessages(rules: NormalRule[], lines: SelectedLine[]): string[] {
@@ -117,10 +135,15 @@ export function quantityMessages(rules: NormalRule[], lines: SelectedLine[]): st
     const q = r.quantity;
     if (!q) return false;
     const filtered = [q.ticket_group_ids, q.ticket_group_names, q.ticket_type_ids, q.ticket_type_names].some((l) => l?.length);
-    const total = lines.filter((l) => !filtered
-      || q.ticket_group_ids?.includes(l.ticket_group_id) || q.ticket_type_ids?.includes(l.ticket_type_id)
-      || (l.ticket_group_name !== undefined && q.ticket_group_names?.includes(l.ticket_group_name))
-      || (l.ticket_type_name !== undefined && q.ticket_type_names?.includes(l.ticket_type_name)))
+    const total = lines
+      .filter(
+        (l) =>
+          !filtered ||
+          q.ticket_group_ids?.includes(l.ticket_group_id) ||
+          q.ticket_type_ids?.includes(l.ticket_type_id) ||
+          (l.ticket_group_name !== undefined && q.ticket_group_names?.includes(l.ticket_group_name)) ||
+          (l.ticket_type_name !== undefined && q.ticket_type_names?.includes(l.ticket_type_name)),
+      )
       .reduce((sum, l) => sum + l.quantity, 0);
     if (total <= 0) return false;
     if (q.min !== undefined && total < q.min) return false;

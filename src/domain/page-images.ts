@@ -15,7 +15,10 @@ export const COVER = { width: 1500, height: 1125 } as const;
  *  the cart otherwise. */
 export const COVER_SIZES = '(max-width: 48rem) calc(100vw - 2rem), 50rem';
 
-interface CoverMeta { image_cover?: string | null; image_profile?: string | null }
+interface CoverMeta {
+  image_cover?: string | null;
+  image_profile?: string | null;
+}
 
 /** The event's cover: its cover image, else its profile image, else none. */
 export function coverImageId(meta: CoverMeta | null | undefined): string | null {

@@ -2,8 +2,20 @@
 
 /** First path segments that are routes of the storefront, so they can never be a seller slug. */
 export const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
-  'events', 'checkout', 'transfer-cart', 'membership', 'my', 'user', 'resend', 'manage', 'logout', 'login',
-  '_stories', 'api', 'cached_api', 'assets',
+  'events',
+  'checkout',
+  'transfer-cart',
+  'membership',
+  'my',
+  'user',
+  'resend',
+  'manage',
+  'logout',
+  'login',
+  '_stories',
+  'api',
+  'cached_api',
+  'assets',
 ]);
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,40}$/;

@@ -23,7 +23,11 @@ export interface Preselection {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const list = (value: string | null) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function parsePreselection(search: URLSearchParams): Preselection {
   const date = search.get('date')?.trim() || undefined;
@@ -35,8 +39,12 @@ export function parsePreselection(search: URLSearchParams): Preselection {
     return type && Number.isInteger(count) && count >= 0 && count <= 1000 ? [{ type, count }] : [];
   });
   const reserveValue = (search.get('reserve') ?? '').trim().toLowerCase();
-  const reserve: ReserveMode = reserveValue === 'warn' || reserveValue === 'strict' ? reserveValue
-    : reserveValue && reserveValue !== 'false' && reserveValue !== '0' ? 'on' : 'off';
+  const reserve: ReserveMode =
+    reserveValue === 'warn' || reserveValue === 'strict'
+      ? reserveValue
+      : reserveValue && reserveValue !== 'false' && reserveValue !== '0'
+        ? 'on'
+        : 'off';
   const groupIds = list(search.get('tg'));
   return {
     ...(date && ISO_DATE.test(date) ? { date } : {}),

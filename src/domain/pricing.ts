@@ -2,7 +2,11 @@
  * Price display and fees (spec section 9 Pricing). Money is integer minor units; the wire carries
  * decimal strings. A fee is fixed (minor units) and/or percent (of the ticket price, e.g. 5 = 5 %).
  */
-export interface FeeSpec { name: string; fixed?: number; percent?: number }
+export interface FeeSpec {
+  name: string;
+  fixed?: number;
+  percent?: number;
+}
 export interface PricedType {
   price: number;
   price_min?: number | null;

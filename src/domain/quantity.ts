@@ -162,7 +162,11 @@ export interface GroupFacts {
  * Stepper limits of a group. The session's capacity is shared by the groups that count toward it, so
  * what the shopper picked in those other groups is taken off; flexible admission (no session) passes null.
  */
-export function limitsForGroup(group: GroupFacts, typeCount: number, session: { available: number; pickedInOtherGroups: number } | null): GroupLimits {
+export function limitsForGroup(
+  group: GroupFacts,
+  typeCount: number,
+  session: { available: number; pickedInOtherGroups: number } | null,
+): GroupLimits {
   let sessionAvailable = UNLIMITED;
   if (session && !group.exclude_from_event_capacity && session.available >= 0) {
     sessionAvailable = Math.max(0, session.available - session.pickedInOtherGroups);

@@ -42,7 +42,9 @@ export function reserveErrorMessage(error: ReserveErrorLike): ReserveErrorMessag
   if (error._code === 'rule_blocks_reserve') {
     // A checkout rule wants a promo code first (block_reason code_required); other rules say why themselves.
     if (extra.block_reason === 'code_required') return { key: 'reserve.errors.codeRequired' };
-    return error._description ? { key: 'reserve.errors.described', params: { description: error._description } } : { key: 'reserve.errors.ruleBlocks' };
+    return error._description
+      ? { key: 'reserve.errors.described', params: { description: error._description } }
+      : { key: 'reserve.errors.ruleBlocks' };
   }
   if (error._code === 'validation_failed' && error._context === 'event_calendar') return { key: 'reserve.errors.tooManyTypes' };
   const key = RESERVE_ERROR_KEYS[error._code];

@@ -28,7 +28,10 @@ export interface Schedule {
   oversell?: number;
 }
 
-export interface SessionSlot { start: Date; end: Date }
+export interface SessionSlot {
+  start: Date;
+  end: Date;
+}
 
 const RELATIVE = /^([+-]\d+)d$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

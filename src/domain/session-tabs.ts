@@ -64,10 +64,15 @@ export function formatSessionTime(startIso: string, tz: string): string {
  * The tabs, or [] when the config has no valid thresholds (the picker then lists all sessions). A tab with
  * no sessions is 'not_available', one whose sessions are all sold out 'sold_out'.
  */
-export function sessionTabs<S extends SessionLike>(config: SessionPickerTabsConfig | null | undefined, sessions: S[], tz: string): SessionTab<S>[] {
+export function sessionTabs<S extends SessionLike>(
+  config: SessionPickerTabsConfig | null | undefined,
+  sessions: S[],
+  tz: string,
+): SessionTab<S>[] {
   if (!config) return [];
   const thresholds = [config.first_tab_threshold, config.second_tab_threshold, config.third_tab_threshold]
-    .map(hhmmMinutes).filter((m): m is number => m !== null && m > 0);
+    .map(hhmmMinutes)
+    .filter((m): m is number => m !== null && m > 0);
   if (thresholds.length === 0) return [];
   const bounds = [...new Set([0, ...thresholds.sort((a, b) => a - b), 24 * 60])];
   const tabs: SessionTab<S>[] = [];
@@ -99,7 +104,10 @@ export function initialTabIndex(tabs: SessionTab[], selectedSessionId: string | 
  * What a session button says about capacity: 'sold_out', the number left when below
  * show_remaining_session_capacity_threshold ('{count} left'), else nothing.
  */
-export function sessionCapacityLabel(s: SessionLike, threshold: number | null | undefined): { kind: 'sold_out' } | { kind: 'left'; count: number } | null {
+export function sessionCapacityLabel(
+  s: SessionLike,
+  threshold: number | null | undefined,
+): { kind: 'sold_out' } | { kind: 'left'; count: number } | null {
   if (isSessionSoldOut(s)) return { kind: 'sold_out' };
   const label = availableLabel(s.availableCapacity, threshold);
   return typeof label === 'number' ? { kind: 'left', count: label } : null;

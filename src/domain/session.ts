@@ -39,8 +39,7 @@ export function activeMemberships<T extends MembershipTerm>(memberships: T[], no
 }
 
 /** Header greeting: first name, else the e-mail address, else ''. */
-export function greetingName(identity: { first_name?: string | null } | null,
-  user: { email?: string | null } | null): string {
+export function greetingName(identity: { first_name?: string | null } | null, user: { email?: string | null } | null): string {
   const first = identity?.first_name?.trim();
   if (first) return first;
   return user?.email?.trim() ?? '';

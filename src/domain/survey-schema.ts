@@ -8,14 +8,24 @@ import type { SurveySpec } from '../contract/catalogue';
  */
 export function surveyFormSchema(spec: SurveySpec): { schema: RJSFSchema; uiSchema: UiSchema } {
   const properties = spec.properties ?? {};
-  const order = Object.keys(properties).sort((a, b) =>
-    Number(properties[a].propertyOrder ?? Number.MAX_SAFE_INTEGER) - Number(properties[b].propertyOrder ?? Number.MAX_SAFE_INTEGER));
-  const cleaned = Object.fromEntries(order.map((k) => {
-    const { propertyOrder: _omit, ...rest } = properties[k];
-    return [k, rest];
-  }));
+  const order = Object.keys(properties).sort(
+    (a, b) =>
+      Number(properties[a].propertyOrder ?? Number.MAX_SAFE_INTEGER) - Number(properties[b].propertyOrder ?? Number.MAX_SAFE_INTEGER),
+  );
+  const cleaned = Object.fromEntries(
+    order.map((k) => {
+      const { propertyOrder: _omit, ...rest } = properties[k];
+      return [k, rest];
+    }),
+  );
   return {
-    schema: { type: 'object', title: spec.title, description: spec.description, required: spec.required ?? [], properties: cleaned } as RJSFSchema,
+    schema: {
+      type: 'object',
+      title: spec.title,
+      description: spec.description,
+      required: spec.required ?? [],
+      properties: cleaned,
+    } as RJSFSchema,
     uiSchema: { 'ui:order': [...order, '*'], 'ui:submitButtonOptions': { norender: true } },
   };
 }

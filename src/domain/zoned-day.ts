@@ -1,14 +1,24 @@
 /** Calendar days in a named time zone, computed with Intl only (no time-zone database in the bundle). */
 
-export interface LocalDate { year: number; month: number; day: number }
+export interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, f);
   }
@@ -64,8 +74,14 @@ export function sessionLabel(iso: string, timeZone: string | null | undefined): 
   let f = labelFormatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timeZone ?? undefined, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric',
-      hour: 'numeric', minute: '2-digit', hour12: true,
+      timeZone: timeZone ?? undefined,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
     });
     labelFormatters.set(key, f);
   }

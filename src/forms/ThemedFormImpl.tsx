@@ -1,7 +1,14 @@
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import {
-  errorId, getUiOptions, type BaseInputTemplateProps, type FieldErrorProps, type FieldTemplateProps,
-  type ObjectFieldTemplateProps, type RJSFSchema, type RJSFValidationError, type TemplatesType,
+  errorId,
+  getUiOptions,
+  type BaseInputTemplateProps,
+  type FieldErrorProps,
+  type FieldTemplateProps,
+  type ObjectFieldTemplateProps,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type TemplatesType,
 } from '@rjsf/utils';
 import { use, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +29,13 @@ function FieldTemplate(props: FieldTemplateProps) {
     <div className={`form-field ${classNames ?? ''} ${invalid ? 'form-field--invalid' : ''}`.trim()}>
       {displayLabel && !isRoot && label && (
         <label htmlFor={id} className="form-field__label">
-          {label}{required && <span className="form-field__required" aria-hidden="true"> *</span>}
+          {label}
+          {required && (
+            <span className="form-field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
         </label>
       )}
       {displayLabel && !isRoot && description}
@@ -45,7 +58,12 @@ function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
   if (shown.length === 0) return null;
   return (
     <p id={errorId(fieldPathId)} className="form-field__error">
-      {shown.map((e, i) => <span key={i}>{e}{i < shown.length - 1 ? ' ' : ''}</span>)}
+      {shown.map((e, i) => (
+        <span key={i}>
+          {e}
+          {i < shown.length - 1 ? ' ' : ''}
+        </span>
+      ))}
     </p>
   );
 }
@@ -55,7 +73,11 @@ function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
 function ObjectFieldTemplate({ title, description, properties, fieldPathId, uiSchema }: ObjectFieldTemplateProps) {
   const fields = properties.map((p) => p.content);
   if (getUiOptions(uiSchema).label === false || !title) {
-    return <div id={fieldPathId.$id} className="form-object">{fields}</div>;
+    return (
+      <div id={fieldPathId.$id} className="form-object">
+        {fields}
+      </div>
+    );
   }
   return (
     <fieldset id={fieldPathId.$id} className="form-object form-object--titled">
@@ -76,8 +98,7 @@ export default function ThemedFormImpl(props: ThemedFormProps) {
   const validator = use(loadFormValidator(config.deployment.apiBaseUrl, props.schema));
   // rjsf names the root 'root' by default, the id of the app's mount node: every form gets its own prefix.
   const idPrefix = `form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
-  const transformErrors = (errors: RJSFValidationError[]) =>
-    translateErrors(errors as never, t, errorMessages) as RJSFValidationError[];
+  const transformErrors = (errors: RJSFValidationError[]) => translateErrors(errors as never, t, errorMessages) as RJSFValidationError[];
   return (
     <Form<Record<string, unknown>, RJSFSchema>
       idPrefix={idPrefix}

@@ -39,14 +39,18 @@ let attempt = 0;
  * The form's validator, downloaded once per schema. A failed download stays failed (React asks again on every
  * render, and would loop) until retryFailedFormValidators().
  */
-export function loadFormValidator(apiBaseUrl: string, schema: RJSFSchema,
-  importModule: (url: string) => Promise<ValidatorModule> = (url) => import(/* @vite-ignore */ url)): Promise<ValidatorType> {
+export function loadFormValidator(
+  apiBaseUrl: string,
+  schema: RJSFSchema,
+  importModule: (url: string) => Promise<ValidatorModule> = (url) => import(/* @vite-ignore */ url),
+): Promise<ValidatorType> {
   const key = formKey(schema);
   let validator = loaded.get(key);
   if (!validator) {
     const url = formValidatorUrl(apiBaseUrl, key) + (attempt ? `?attempt=${attempt}` : '');
-    validator = importModule(url)
-      .then((module) => createPrecompiledValidator(module.default(runtimeRequire) as never, schema) as ValidatorType);
+    validator = importModule(url).then(
+      (module) => createPrecompiledValidator(module.default(runtimeRequire) as never, schema) as ValidatorType,
+    );
     validator.catch(() => failed.add(key));
     loaded.set(key, validator);
   }

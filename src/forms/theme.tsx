@@ -13,15 +13,25 @@ let LazyForm = loadForm();
  *  again (the rest of the screen, and what the visitor typed elsewhere, stays). */
 class FormLoadBoundary extends Component<{ children: ReactNode; fallback: (retry: () => void) => ReactNode }, { failed: boolean }> {
   state = { failed: false };
-  static getDerivedStateFromError() { return { failed: true }; }
-  componentDidCatch(error: unknown) { console.error('form could not load', error); }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error('form could not load', error);
+  }
   retry = () => {
     // A lazy component that failed stays failed: the next render gets a new one, and the validators ask again.
     LazyForm = loadForm();
-    import('./precompiled').then((m) => m.retryFailedFormValidators(), () => {})
+    import('./precompiled')
+      .then(
+        (m) => m.retryFailedFormValidators(),
+        () => {},
+      )
       .finally(() => this.setState({ failed: false }));
   };
-  render() { return this.state.failed ? this.props.fallback(this.retry) : this.props.children; }
+  render() {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
 }
 
 /**
@@ -32,12 +42,16 @@ class FormLoadBoundary extends Component<{ children: ReactNode; fallback: (retry
 export function ThemedForm<T = Record<string, unknown>>(props: ThemedFormProps<T>) {
   const { t } = useTranslation();
   return (
-    <FormLoadBoundary fallback={(retry) => (
-      <div className="form-loading" role="alert">
-        <p>{t('app.unexpectedError')}</p>
-        <button type="button" className="button button--secondary" onClick={retry}>{t('app.retry')}</button>
-      </div>
-    )}>
+    <FormLoadBoundary
+      fallback={(retry) => (
+        <div className="form-loading" role="alert">
+          <p>{t('app.unexpectedError')}</p>
+          <button type="button" className="button button--secondary" onClick={retry}>
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+    >
       <Suspense fallback={<p className="form-loading">{t('app.loading')}</p>}>
         <LazyForm {...(props as ThemedFormProps)} />
       </Suspense>

@@ -8,7 +8,10 @@ import { ApiError, toApiError } from '../api/errors';
 export type RequestState = 'idle' | 'loading' | 'done' | 'error';
 
 /** An i18n key and its values: what a failed request shows (spec section 8). */
-export interface AccountMessage { key: string; values?: Record<string, string> }
+export interface AccountMessage {
+  key: string;
+  values?: Record<string, string>;
+}
 
 /** Spec section 8, orders: 404 'We could not find that order.'; others 'Oops! Sorry, something went wrong.' */
 export function ordersError(error: ApiError): AccountMessage {
@@ -43,7 +46,8 @@ export function resetError(error: ApiError): AccountMessage {
 export function setEmailError(error: ApiError, email: string): AccountMessage {
   if (error.status === 409) return { key: 'recovery.setEmail.inUse', values: { email } };
   if (error._code === 'validation_failed' && error._extra?.field === 'email_confirm') return { key: 'recovery.setEmail.mismatch' };
-  if (error._code === 'validation_failed' && error._description === 'Email address is not valid.') return { key: 'recovery.setEmail.invalid' };
+  if (error._code === 'validation_failed' && error._description === 'Email address is not valid.')
+    return { key: 'recovery.setEmail.invalid' };
   // An account that has an address keeps it (a stolen session cannot move it to another mailbox).
   if (error._code === 'validation_failed' && error._description === 'The email address can not be changed here.') {
     return { key: 'recovery.setEmail.cannotChange' };
@@ -62,7 +66,9 @@ export class Request<T> {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  get loading(): boolean { return this.state === 'loading'; }
+  get loading(): boolean {
+    return this.state === 'loading';
+  }
 
   /** Runs `call`; a failure is turned into a message by `describe` (null there means: count it as success). */
   async run(call: () => Promise<T>, describe: (error: ApiError) => AccountMessage | null): Promise<boolean> {
@@ -70,7 +76,10 @@ export class Request<T> {
     this.error = null;
     try {
       const data = await call();
-      runInAction(() => { this.data = data; this.state = 'done'; });
+      runInAction(() => {
+        this.data = data;
+        this.state = 'done';
+      });
       return true;
     } catch (err) {
       const message = describe(toApiError(err));
@@ -90,7 +99,10 @@ export class Request<T> {
   }
 }
 
-export interface AccountStoreDeps { api: AxiosInstance; now?: () => Date }
+export interface AccountStoreDeps {
+  api: AxiosInstance;
+  now?: () => Date;
+}
 
 /**
  * The account area and recovery screens' data (created by those screens, not by the root store):
@@ -120,7 +132,10 @@ export class AccountStore {
   }
 
   loadMembership(): Promise<boolean> {
-    return this.membership.run(() => accountApi.getMyMembership(this.deps.api), () => GENERIC);
+    return this.membership.run(
+      () => accountApi.getMyMembership(this.deps.api),
+      () => GENERIC,
+    );
   }
 
   loadOrders(): Promise<boolean> {
@@ -147,16 +162,27 @@ export class AccountStore {
 
   /** Forgot password: always the same confirmation (404 and unknown addresses count as success). */
   requestPasswordReset(email: string): Promise<boolean> {
-    return this.forgot.run(() => accountApi.requestPasswordReset(this.deps.api, email.trim()), (e) => resendError(e, true));
+    return this.forgot.run(
+      () => accountApi.requestPasswordReset(this.deps.api, email.trim()),
+      (e) => resendError(e, true),
+    );
   }
 
   /** Forgot membership id: the membership details by mail (resend with memberships_only; 404 is success). */
   requestMembershipDetails(email: string): Promise<boolean> {
-    return this.forgot.run(async () => { await accountApi.resendOrders(this.deps.api, email.trim(), true); }, (e) => resendError(e, true));
+    return this.forgot.run(
+      async () => {
+        await accountApi.resendOrders(this.deps.api, email.trim(), true);
+      },
+      (e) => resendError(e, true),
+    );
   }
 
   resendTickets(email: string): Promise<boolean> {
-    return this.resend.run(() => accountApi.resendOrders(this.deps.api, email.trim()), (e) => resendError(e, false));
+    return this.resend.run(
+      () => accountApi.resendOrders(this.deps.api, email.trim()),
+      (e) => resendError(e, false),
+    );
   }
 
   validateResetToken(token: string): Promise<boolean> {
@@ -174,7 +200,10 @@ export class AccountStore {
 
   setEmailAddress(email: string, confirm: string): Promise<boolean> {
     const address = email.trim();
-    return this.setEmail.run(() => accountApi.putMyEmail(this.deps.api, address, confirm.trim()), (e) => setEmailError(e, address));
+    return this.setEmail.run(
+      () => accountApi.putMyEmail(this.deps.api, address, confirm.trim()),
+      (e) => setEmailError(e, address),
+    );
   }
 }
 

@@ -3,9 +3,7 @@ import type { AxiosInstance } from 'axios';
 import * as cartApi from '../api/cart';
 import type { CartItemRow, CartResponse, CartRow, ReserveLine } from '../api/cart';
 import { toApiError, type ApiError } from '../api/errors';
-import {
-  CART_RELOAD_THRESHOLD_SECONDS, isLocallyExpired, localExpiry, shouldOfferExtension,
-} from '../domain/cart-rules';
+import { CART_RELOAD_THRESHOLD_SECONDS, isLocallyExpired, localExpiry, shouldOfferExtension } from '../domain/cart-rules';
 
 export type { ReserveLine } from '../api/cart';
 /** A cart line as the widget shows it (spec section 3, "Cart item (display)"), grouped by event and session. */
@@ -57,7 +55,11 @@ export class CartStore {
     this.nowMs = this.now();
     this.cartId = deps.storage?.getItem(this.storageKey) ?? null;
     this.declinedExtension = this.cartId !== null && deps.storage?.getItem(this.declinedKey) === this.cartId;
-    makeAutoObservable<CartStore, 'deps' | 'clock' | 'startup'>(this, { deps: false, clock: false, startup: false }, { autoBind: true, deep: false });
+    makeAutoObservable<CartStore, 'deps' | 'clock' | 'startup'>(
+      this,
+      { deps: false, clock: false, startup: false },
+      { autoBind: true, deep: false },
+    );
   }
 
   private now(): number {
@@ -137,14 +139,22 @@ export class CartStore {
         return;
       }
       if (this.cartId !== id) return;
-      if (row?.state === 'pending') { this.accept(response); return; }
+      if (row?.state === 'pending') {
+        this.accept(response);
+        return;
+      }
       this.clear();
       if (row?.state === 'completed') this.completedOrderIds = row.ticket_order_ids;
     } catch (error) {
       const apiError = toApiError(error);
       // A cart that is gone or not ours is forgotten; anything else (offline) keeps the stored id for later.
-      if (apiError.status === 404 || apiError.status === 403) { if (this.cartId === id) this.clear(); return; }
-      runInAction(() => { this.error = apiError; });
+      if (apiError.status === 404 || apiError.status === 403) {
+        if (this.cartId === id) this.clear();
+        return;
+      }
+      runInAction(() => {
+        this.error = apiError;
+      });
     }
   }
 
@@ -188,13 +198,24 @@ export class CartStore {
       const response = await cartApi.getCart(this.deps.api, id);
       const row = cartApi.cartOf(response);
       if (this.cartId !== id) return;
-      if (!row || row.state !== 'pending') { this.clear(); return; }
-      if (row.items.length > 0) { this.accept(response); return; }
+      if (!row || row.state !== 'pending') {
+        this.clear();
+        return;
+      }
+      if (row.items.length > 0) {
+        this.accept(response);
+        return;
+      }
       await this.delete();
     } catch (error) {
       const apiError = toApiError(error);
-      if (apiError.status === 404 || apiError.status === 403) { if (this.cartId === id) this.clear(); return; }
-      runInAction(() => { this.error = apiError; });
+      if (apiError.status === 404 || apiError.status === 403) {
+        if (this.cartId === id) this.clear();
+        return;
+      }
+      runInAction(() => {
+        this.error = apiError;
+      });
     }
   }
 
@@ -220,9 +241,14 @@ export class CartStore {
       if (this.removeClearsCart(item)) await this.delete();
       else this.accept(await cartApi.removeTickets(this.deps.api, this.cartId, item.ticketIds));
     } catch (error) {
-      runInAction(() => { this.error = toApiError(error); });
+      runInAction(() => {
+        this.error = toApiError(error);
+      });
     } finally {
-      runInAction(() => { this.busy = false; this.pendingRemoval = null; });
+      runInAction(() => {
+        this.busy = false;
+        this.pendingRemoval = null;
+      });
     }
   }
 
@@ -241,7 +267,9 @@ export class CartStore {
     try {
       this.accept(await cartApi.extendCart(this.deps.api, this.cartId));
     } catch (error) {
-      runInAction(() => { this.error = toApiError(error); });
+      runInAction(() => {
+        this.error = toApiError(error);
+      });
     }
   }
 
@@ -282,7 +310,10 @@ export class CartStore {
   /** Another tab changed the stored cart id: follow it. */
   onStorageChange(newValue: string | null): void {
     if (newValue === this.cartId) return;
-    if (!newValue) { this.clear(); return; }
+    if (!newValue) {
+      this.clear();
+      return;
+    }
     this.adopt(newValue);
     void this.load();
   }

@@ -4,7 +4,12 @@ import { createPurchaser, guestCheckout, type CheckoutBody } from '../api/checko
 import { toApiError } from '../api/errors';
 import { getOrder, type OrderResponse } from '../api/orders';
 import {
-  cardGatewayData, classifyCheckoutError, purchaserBody, type CardForm, type CheckoutFailure, type IdentityFormData,
+  cardGatewayData,
+  classifyCheckoutError,
+  purchaserBody,
+  type CardForm,
+  type CheckoutFailure,
+  type IdentityFormData,
 } from '../domain/checkout-rules';
 import type { CartStore } from './CartStore';
 
@@ -15,10 +20,7 @@ export interface CheckoutStoreDeps {
   tokenStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } | null;
 }
 
-export type CheckoutOutcome =
-  | { kind: 'completed'; orderIds: string[] }
-  | { kind: 'requires_action' }
-  | { kind: 'failed' };
+export type CheckoutOutcome = { kind: 'completed'; orderIds: string[] } | { kind: 'requires_action' } | { kind: 'failed' };
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -43,8 +45,11 @@ export class CheckoutStore {
 
   constructor(deps: CheckoutStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt'>(this,
-      { deps: false, lastPurchaser: false, lastAttempt: false }, { autoBind: true });
+    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt'>(
+      this,
+      { deps: false, lastPurchaser: false, lastAttempt: false },
+      { autoBind: true },
+    );
   }
 
   private get tokens() {
@@ -98,8 +103,11 @@ export class CheckoutStore {
       const amount = row.cart_fees.grand_totals.total_outstanding;
       const free = Number(amount) === 0;
       const body = {
-        amount, gateway_id: free ? 'free' : 'test', gateway_data: free ? {} : gatewayData,
-        ...(guestId ? { guest_identity_id: guestId } : {}), send_email: !free,
+        amount,
+        gateway_id: free ? 'free' : 'test',
+        gateway_data: free ? {} : gatewayData,
+        ...(guestId ? { guest_identity_id: guestId } : {}),
+        send_email: !free,
       } as CheckoutBody;
       const response = await guestCheckout(this.deps.api, row.id, body);
       const orders = response.ticket_order?._data ?? [];
@@ -108,7 +116,9 @@ export class CheckoutStore {
     } catch (error) {
       return await this.fail(classifyCheckoutError(toApiError(error)));
     } finally {
-      runInAction(() => { this.submitting = false; });
+      runInAction(() => {
+        this.submitting = false;
+      });
     }
   }
 
@@ -116,7 +126,9 @@ export class CheckoutStore {
     const { cart } = this.deps;
     switch (failure.kind) {
       case 'requires_action':
-        runInAction(() => { this.pendingIntentId = failure.intentId; });
+        runInAction(() => {
+          this.pendingIntentId = failure.intentId;
+        });
         return { kind: 'requires_action' };
       case 'payment':
         // Spec section 8: payment errors refresh the cart, which stays as it was.
@@ -131,7 +143,9 @@ export class CheckoutStore {
       default:
         break;
     }
-    runInAction(() => { this.failure = failure; });
+    runInAction(() => {
+      this.failure = failure;
+    });
     return { kind: 'failed' };
   }
 
@@ -173,10 +187,17 @@ export class CheckoutStore {
     this.completionNotFound = false;
     try {
       const orders = await Promise.all(orderIds.map((id) => getOrder(this.deps.api, id, this.accessTokenOf(id))));
-      runInAction(() => { this.orders = orders; this.completionState = 'ready'; });
+      runInAction(() => {
+        this.orders = orders;
+        this.completionState = 'ready';
+      });
     } catch (error) {
       const status = toApiError(error).status;
-      runInAction(() => { this.orders = []; this.completionNotFound = status === 404 || status === 400; this.completionState = 'error'; });
+      runInAction(() => {
+        this.orders = [];
+        this.completionNotFound = status === 404 || status === 400;
+        this.completionState = 'error';
+      });
     }
   }
 }

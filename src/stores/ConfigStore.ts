@@ -60,7 +60,6 @@ export class ConfigStore {
     return { categories: this.categoryFilters, metadataKeys: this.metadataFilters.map((m) => m.key) };
   }
 
-
   get layout(): Record<string, string[]> | undefined {
     return this.storefront.layout;
   }

@@ -31,8 +31,11 @@ export class EventsStore {
 
   constructor(deps: EventsStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest'>(this,
-      { deps: false, listRequest: false, detailRequest: false }, { autoBind: true, deep: false });
+    makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest'>(
+      this,
+      { deps: false, listRequest: false, detailRequest: false },
+      { autoBind: true, deep: false },
+    );
   }
 
   get count(): number {
@@ -40,7 +43,7 @@ export class EventsStore {
   }
 
   venueOf(event: EventTemplateRow): VenueRow | null {
-    return event.venue_id ? this.venues.get(event.venue_id) ?? null : null;
+    return event.venue_id ? (this.venues.get(event.venue_id) ?? null) : null;
   }
 
   async loadEvents(filters: EventFilters): Promise<void> {

@@ -3,7 +3,18 @@ import { toApiError, type ApiError } from '../api/errors';
 import type { LoginPayload } from '../api/auth';
 import { type LoginMethod } from '../domain/auth-config';
 import {
-  fieldsFor, firstStep, inputValue, loginErrorMessage, loginPayload, OTP_HINT_AFTER_MS, otpAfterError, validateLoginFields, type FieldErrorKey, type LoginField, type LoginMessage, type LoginStep,
+  fieldsFor,
+  firstStep,
+  inputValue,
+  loginErrorMessage,
+  loginPayload,
+  OTP_HINT_AFTER_MS,
+  otpAfterError,
+  validateLoginFields,
+  type FieldErrorKey,
+  type LoginField,
+  type LoginMessage,
+  type LoginStep,
 } from '../domain/login';
 
 /** What the flow needs from the session store (a fake in unit tests). */
@@ -64,8 +75,11 @@ export class LoginFlowStore {
     this.deps = deps;
     this.timers = deps.timers ?? realTimers;
     this.step = firstStep(deps.method);
-    makeAutoObservable<LoginFlowStore, 'deps' | 'timers' | 'hintTimer' | 'retryTimer'>(this,
-      { deps: false, timers: false, hintTimer: false, retryTimer: false }, { autoBind: true });
+    makeAutoObservable<LoginFlowStore, 'deps' | 'timers' | 'hintTimer' | 'retryTimer'>(
+      this,
+      { deps: false, timers: false, hintTimer: false, retryTimer: false },
+      { autoBind: true },
+    );
   }
 
   get method(): LoginMethod {
@@ -119,7 +133,9 @@ export class LoginFlowStore {
     try {
       await action();
     } finally {
-      runInAction(() => { this.submitting = false; });
+      runInAction(() => {
+        this.submitting = false;
+      });
     }
   }
 
@@ -133,7 +149,9 @@ export class LoginFlowStore {
         await this.deps.session.login(payload);
         runInAction(this.succeed);
       } catch (error) {
-        runInAction(() => { this.fail(error); });
+        runInAction(() => {
+          this.fail(error);
+        });
       }
     });
   }
@@ -151,7 +169,10 @@ export class LoginFlowStore {
 
   /** Asks for a passcode (again): a new token, the try count and the hint start over. */
   async requestCode(): Promise<void> {
-    if (!this.validate(['username'])) { this.step = 'email'; return; }
+    if (!this.validate(['username'])) {
+      this.step = 'email';
+      return;
+    }
     await this.run(async () => {
       try {
         const token = await this.deps.session.requestOtp(this.email);
@@ -164,7 +185,9 @@ export class LoginFlowStore {
           this.startHintTimer();
         });
       } catch (error) {
-        runInAction(() => { this.fail(error); });
+        runInAction(() => {
+          this.fail(error);
+        });
       }
     });
   }
@@ -189,7 +212,9 @@ export class LoginFlowStore {
     const outcome = otpAfterError({ attempts: this.otpAttempts, needsNewToken: this.needsNewToken }, apiError);
     if (outcome.kind === 'retry') {
       // The code was sent but is not usable yet: try again by itself (spec section 4).
-      this.retryTimer = this.timers.setTimeout(() => { void this.submitOtp(); }, outcome.afterMs);
+      this.retryTimer = this.timers.setTimeout(() => {
+        void this.submitOtp();
+      }, outcome.afterMs);
       this.notes = [{ key: 'login.otp.retrying' }];
       return;
     }
@@ -238,7 +263,13 @@ export class LoginFlowStore {
   private startHintTimer(): void {
     this.stopHintTimer();
     this.showCodeHint = false;
-    this.hintTimer = this.timers.setTimeout(() => runInAction(() => { this.showCodeHint = true; }), OTP_HINT_AFTER_MS);
+    this.hintTimer = this.timers.setTimeout(
+      () =>
+        runInAction(() => {
+          this.showCodeHint = true;
+        }),
+      OTP_HINT_AFTER_MS,
+    );
   }
 
   private stopHintTimer(): void {

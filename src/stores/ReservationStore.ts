@@ -1,13 +1,36 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketGroupRow, TicketSelection, TicketTypeRow } from '../api/events';
+import type {
+  CalendarDayRow,
+  ReservableEvent,
+  SessionDetail,
+  SessionRow,
+  TicketGroupRow,
+  TicketSelection,
+  TicketTypeRow,
+} from '../api/events';
 import { toApiError } from '../api/errors';
 import { FEW_TICKETS_THRESHOLD, fewTicketsLeft } from '../domain/availability';
 import {
-  clampToCap, decrementTo, incrementTo, initialQuantity, limitsForGroup, moneyToMinor, parseFlexibleAmount, reserveLines, selectionGuard,
-  type GroupLimits, type ReserveLineInput,
+  clampToCap,
+  decrementTo,
+  incrementTo,
+  initialQuantity,
+  limitsForGroup,
+  moneyToMinor,
+  parseFlexibleAmount,
+  reserveLines,
+  selectionGuard,
+  type GroupLimits,
+  type ReserveLineInput,
 } from '../domain/quantity';
 import {
-  admitEmailForLine, admitErrors, admitNameForLine, cleanSurveyAnswers, missingSurveyAnswers, selectionAdmitSlots, type AdmitSlot,
+  admitEmailForLine,
+  admitErrors,
+  admitNameForLine,
+  cleanSurveyAnswers,
+  missingSurveyAnswers,
+  selectionAdmitSlots,
+  type AdmitSlot,
 } from '../domain/admit';
 import { formatSessionTime, isSessionSoldOut } from '../domain/session-tabs';
 import { longDateLabel } from '../domain/dates';
@@ -55,7 +78,11 @@ export interface ReservationDeps {
 
 export type ReservationState = 'loading' | 'unavailable' | 'init-error' | 'ready';
 export type AdmissionMode = 'date' | 'flexible';
-export interface Notice { key: string; params?: Record<string, string | number>; tone: 'error' | 'warning' }
+export interface Notice {
+  key: string;
+  params?: Record<string, string | number>;
+  tone: 'error' | 'warning';
+}
 
 /** Spec section 9: up to 8 date buttons. */
 export const DATE_BUTTONS = 8;
@@ -97,16 +124,24 @@ export class ReservationStore {
 
   constructor(deps: ReservationDeps) {
     this.deps = deps;
-    makeAutoObservable<ReservationStore, 'deps' | 'serial' | 'disposed'>(this,
+    makeAutoObservable<ReservationStore, 'deps' | 'serial' | 'disposed'>(
+      this,
       { deps: false, serial: false, disposed: false, quantities: false, flexiblePrices: false, admitValues: false, surveyAnswers: false },
       // API answers are replaced whole, never edited in place: references, not deep observable copies (a
       // 120-day calendar and a session's types cost 50-90 ms to wrap on a phone).
-      { autoBind: true, deep: false });
+      { autoBind: true, deep: false },
+    );
   }
 
-  get eventId(): string { return this.deps.eventId; }
-  get timezone(): string { return this.data?.venue?.timezone ?? this.deps.timezone; }
-  get event() { return this.data?.event ?? null; }
+  get eventId(): string {
+    return this.deps.eventId;
+  }
+  get timezone(): string {
+    return this.data?.venue?.timezone ?? this.deps.timezone;
+  }
+  get event() {
+    return this.data?.event ?? null;
+  }
   /** Spec section 4: quantities first, then 'find available tickets' loads the calendar for them, then date and
    *  session. The event's meta.reserve_flow, else the seller's default; only for dated admission. */
   get quantityFirst(): boolean {
@@ -129,18 +164,34 @@ export class ReservationStore {
   get publicGroups(): TicketGroupRow[] {
     return this.data ? publicGroupsOf(this.data.groups, this.data.types) : [];
   }
-  get datedGroups(): TicketGroupRow[] { return this.publicGroups.filter(isDatedGroup); }
-  get datedGroupIds(): string[] { return this.datedGroups.map((g) => g.id); }
-  get flexibleGroups(): TicketGroupRow[] { return this.publicGroups.filter((g) => !isDatedGroup(g) && g.available); }
+  get datedGroups(): TicketGroupRow[] {
+    return this.publicGroups.filter(isDatedGroup);
+  }
+  get datedGroupIds(): string[] {
+    return this.datedGroups.map((g) => g.id);
+  }
+  get flexibleGroups(): TicketGroupRow[] {
+    return this.publicGroups.filter((g) => !isDatedGroup(g) && g.available);
+  }
 
-  get availableDates(): CalendarDayRow[] { return this.calendar.filter(isOpenDay); }
+  get availableDates(): CalendarDayRow[] {
+    return this.calendar.filter(isOpenDay);
+  }
   /** The calendar the date picker shows: quantity-first, the one for the chosen quantities. */
-  get shownCalendar(): CalendarDayRow[] { return this.quantityFirst ? this.selectionCalendar ?? [] : this.calendar; }
+  get shownCalendar(): CalendarDayRow[] {
+    return this.quantityFirst ? (this.selectionCalendar ?? []) : this.calendar;
+  }
   /** Dates that can be chosen now. */
-  get choosableDates(): CalendarDayRow[] { return this.shownCalendar.filter(isOpenDay); }
+  get choosableDates(): CalendarDayRow[] {
+    return this.shownCalendar.filter(isOpenDay);
+  }
   /** The next dates with anything to show, sold-out ones included so the shopper sees why they cannot pick them. */
-  get dateButtons(): CalendarDayRow[] { return this.shownCalendar.filter((d) => d.enabled).slice(0, DATE_BUTTONS); }
-  get offersBoth(): boolean { return this.availableDates.length > 0 && this.flexibleGroups.length > 0; }
+  get dateButtons(): CalendarDayRow[] {
+    return this.shownCalendar.filter((d) => d.enabled).slice(0, DATE_BUTTONS);
+  }
+  get offersBoth(): boolean {
+    return this.availableDates.length > 0 && this.flexibleGroups.length > 0;
+  }
   /** Which admission the rest of the flow is about; null while the shopper still has to choose. */
   get effectiveMode(): AdmissionMode | null {
     if (this.offersBoth) return this.mode;
@@ -159,18 +210,24 @@ export class ReservationStore {
   get shownGroups(): Array<{ group: TicketGroupRow; types: TicketTypeRow[] }> {
     const mode = this.effectiveMode;
     const detail = this.detail && this.detail.session.id === this.selectedSessionId ? this.detail : null;
-    const source = mode === 'date'
-      ? detail ?? (this.quantityFirst ? { groups: this.datedGroups, types: this.data?.types ?? [] } : null)
-      : mode === 'flexible' ? { groups: this.flexibleGroups, types: this.data?.types ?? [] } : null;
+    const source =
+      mode === 'date'
+        ? (detail ?? (this.quantityFirst ? { groups: this.datedGroups, types: this.data?.types ?? [] } : null))
+        : mode === 'flexible'
+          ? { groups: this.flexibleGroups, types: this.data?.types ?? [] }
+          : null;
     if (!source) return [];
-    return [...source.groups].sort(byRank)
+    return [...source.groups]
+      .sort(byRank)
       .filter((g) => g.hidden_type !== 'public_member_only')
       .filter((g) => !this.groupFilter || this.groupFilter.includes(g.id))
       .map((group) => ({ group, types: source.types.filter((t) => t.ticket_group_id === group.id && !t.member_only).sort(byRank) }))
       .filter((g) => g.types.length > 0);
   }
 
-  count(typeId: string): number { return this.quantities.get(typeId) ?? 0; }
+  count(typeId: string): number {
+    return this.quantities.get(typeId) ?? 0;
+  }
   groupCount(groupId: string): number {
     return this.shownGroups.find((g) => g.group.id === groupId)?.types.reduce((s, t) => s + this.count(t.id), 0) ?? 0;
   }
@@ -181,11 +238,15 @@ export class ReservationStore {
   /** Stepper limits of a group (the session's capacity shared with the other counted groups). */
   limitsOf(group: TicketGroupRow): GroupLimits {
     const typeCount = this.shownGroups.find((g) => g.group.id === group.id)?.types.length ?? 0;
-    const session = this.effectiveMode === 'date' && this.detail ? {
-      available: this.detail.session.availableCapacity,
-      pickedInOtherGroups: this.shownGroups.filter((g) => g.group.id !== group.id && !g.group.exclude_from_event_capacity)
-        .reduce((s, g) => s + this.groupCount(g.group.id), 0),
-    } : null;
+    const session =
+      this.effectiveMode === 'date' && this.detail
+        ? {
+            available: this.detail.session.availableCapacity,
+            pickedInOtherGroups: this.shownGroups
+              .filter((g) => g.group.id !== group.id && !g.group.exclude_from_event_capacity)
+              .reduce((s, g) => s + this.groupCount(g.group.id), 0),
+          }
+        : null;
     return limitsForGroup(group, typeCount, session);
   }
 
@@ -196,11 +257,19 @@ export class ReservationStore {
     return decrementTo(this.limitsOf(group), this.count(typeId)) !== null;
   }
 
-  isFlexiblePrice(type: TicketTypeRow): boolean { return type.currency_amount_min !== null && type.currency_amount_max !== null; }
-  priceText(type: TicketTypeRow): string { return this.flexiblePrices.get(type.id) ?? type.currency_amount; }
+  isFlexiblePrice(type: TicketTypeRow): boolean {
+    return type.currency_amount_min !== null && type.currency_amount_max !== null;
+  }
+  priceText(type: TicketTypeRow): string {
+    return this.flexiblePrices.get(type.id) ?? type.currency_amount;
+  }
   /** The chosen amount in minor units, or null when it is outside min/max. */
   flexibleAmount(type: TicketTypeRow): number | null {
-    return parseFlexibleAmount(this.priceText(type), moneyToMinor(type.currency_amount_min) ?? 0, moneyToMinor(type.currency_amount_max) ?? 0);
+    return parseFlexibleAmount(
+      this.priceText(type),
+      moneyToMinor(type.currency_amount_min) ?? 0,
+      moneyToMinor(type.currency_amount_max) ?? 0,
+    );
   }
 
   /** Admit fields of the selected tickets, grouped by type (group meta first, the event's meta as fallback). */
@@ -210,16 +279,23 @@ export class ReservationStore {
   /** The message rules' texts for what is selected: the chosen date's and session's messages, quantity messages. */
   get messages(): string[] {
     const rules = normaliseRules(this.data?.messageRules ?? []);
-    const lines = this.shownGroups.flatMap(({ group, types }) => types.map((t) => ({
-      ticket_group_id: group.id, ticket_group_name: group.name, ticket_type_id: t.id, ticket_type_name: t.name, quantity: this.count(t.id),
-    })));
+    const lines = this.shownGroups.flatMap(({ group, types }) =>
+      types.map((t) => ({
+        ticket_group_id: group.id,
+        ticket_group_name: group.name,
+        ticket_type_id: t.id,
+        ticket_type_name: t.name,
+        quantity: this.count(t.id),
+      })),
+    );
     const day = this.shownCalendar.find((d) => d.date === this.selectedDate);
-    const dateTexts = this.effectiveMode === 'date' ? day?.tooltip ?? [] : [];
+    const dateTexts = this.effectiveMode === 'date' ? (day?.tooltip ?? []) : [];
     return [...new Set([...dateTexts, ...(this.selectedSession?.messages ?? []), ...quantityMessages(rules, lines)])];
   }
   /** Groups with tickets chosen whose survey has questions. */
   get surveyGroups(): TicketGroupRow[] {
-    return this.shownGroups.map((g) => g.group)
+    return this.shownGroups
+      .map((g) => g.group)
       .filter((g) => this.groupCount(g.id) > 0 && Object.keys(g.additional_info_spec?.properties ?? {}).length > 0);
   }
 
@@ -230,7 +306,9 @@ export class ReservationStore {
     this.state = 'loading';
     try {
       const data = await api.getEvent(eventId);
-      runInAction(() => { this.data = data; });
+      runInAction(() => {
+        this.data = data;
+      });
       const dated = this.datedGroupIds;
       const calendar = dated.length ? await api.getCalendar(eventId, dated) : [];
       if (this.disposed) return;
@@ -254,7 +332,10 @@ export class ReservationStore {
       }
     } catch (error) {
       const e = toApiError(error);
-      runInAction(() => { this.notFound = e.status === 404 || e.status === 400; this.state = 'init-error'; });
+      runInAction(() => {
+        this.notFound = e.status === 404 || e.status === 400;
+        this.state = 'init-error';
+      });
     }
   }
 
@@ -283,14 +364,22 @@ export class ReservationStore {
     this.sessionsLoading = true;
     try {
       const { api, eventId } = this.deps;
-      const sessions = this.quantityFirst && api.getSessionsForSelection
-        ? await api.getSessionsForSelection(eventId, date, this.selection)
-        : await api.getSessions(eventId, date, this.datedGroupIds);
+      const sessions =
+        this.quantityFirst && api.getSessionsForSelection
+          ? await api.getSessionsForSelection(eventId, date, this.selection)
+          : await api.getSessions(eventId, date, this.datedGroupIds);
       if (request !== this.serial.sessions || this.disposed) return;
-      runInAction(() => { this.sessions = sessions; this.sessionsLoading = false; });
+      runInAction(() => {
+        this.sessions = sessions;
+        this.sessionsLoading = false;
+      });
     } catch {
       if (request !== this.serial.sessions) return;
-      runInAction(() => { this.sessions = []; this.sessionsLoading = false; this.notice = { key: 'app.unexpectedError', tone: 'error' }; });
+      runInAction(() => {
+        this.sessions = [];
+        this.sessionsLoading = false;
+        this.notice = { key: 'app.unexpectedError', tone: 'error' };
+      });
     }
   }
 
@@ -306,10 +395,17 @@ export class ReservationStore {
     try {
       const detail = await this.deps.api.getSession(this.deps.eventId, sessionId, this.datedGroupIds);
       if (request !== this.serial.detail || this.disposed) return;
-      runInAction(() => { this.detail = detail; this.detailLoading = false; if (!this.quantityFirst) this.resetQuantities(); });
+      runInAction(() => {
+        this.detail = detail;
+        this.detailLoading = false;
+        if (!this.quantityFirst) this.resetQuantities();
+      });
     } catch {
       if (request !== this.serial.detail) return;
-      runInAction(() => { this.detailLoading = false; this.notice = { key: 'reserve.errors.sessionUnavailable', tone: 'error' }; });
+      runInAction(() => {
+        this.detailLoading = false;
+        this.notice = { key: 'reserve.errors.sessionUnavailable', tone: 'error' };
+      });
     }
   }
 
@@ -317,7 +413,11 @@ export class ReservationStore {
   async findTickets(): Promise<void> {
     const { api, eventId } = this.deps;
     if (!api.getCalendarForSelection) return;
-    if (this.ticketCount === 0) { this.attempted = true; this.notice = { key: 'reserve.guard.atLeastOneTicket', tone: 'error' }; return; }
+    if (this.ticketCount === 0) {
+      this.attempted = true;
+      this.notice = { key: 'reserve.guard.atLeastOneTicket', tone: 'error' };
+      return;
+    }
     this.quantitiesOpen = false;
     this.notice = null;
     this.clearDate();
@@ -334,7 +434,11 @@ export class ReservationStore {
       });
       if (dates.length === 1) await this.selectDate(dates[0].date);
     } catch {
-      runInAction(() => { this.calendarLoading = false; this.quantitiesOpen = true; this.notice = { key: 'app.unexpectedError', tone: 'error' }; });
+      runInAction(() => {
+        this.calendarLoading = false;
+        this.quantitiesOpen = true;
+        this.notice = { key: 'app.unexpectedError', tone: 'error' };
+      });
     }
   }
 
@@ -361,24 +465,39 @@ export class ReservationStore {
     const next = decrementTo(this.limitsOf(group), this.count(typeId));
     if (next !== null) this.quantities.set(typeId, next);
   }
-  setFlexiblePrice(typeId: string, text: string): void { this.flexiblePrices.set(typeId, text); }
+  setFlexiblePrice(typeId: string, text: string): void {
+    this.flexiblePrices.set(typeId, text);
+  }
   setAdmit(key: string, field: 'name' | 'email', value: string): void {
     this.admitValues.set(key, { ...this.admitValues.get(key), [field]: value });
   }
-  setSurveyAnswers(groupId: string, answers: Record<string, unknown>): void { this.surveyAnswers.set(groupId, answers); }
-  dismissNotice(): void { this.notice = null; }
+  setSurveyAnswers(groupId: string, answers: Record<string, unknown>): void {
+    this.surveyAnswers.set(groupId, answers);
+  }
+  dismissNotice(): void {
+    this.notice = null;
+  }
 
   /** Problems that stop a submit before it is sent: guard, prices, admit details. */
   get blockingProblem(): Notice | null {
     const guard = selectionGuard({
-      needsAdmissionChoice: this.offersBoth, mode: this.effectiveMode,
-      selectedDate: this.selectedDate, selectedSessionId: this.selectedSessionId, ticketCount: this.ticketCount,
+      needsAdmissionChoice: this.offersBoth,
+      mode: this.effectiveMode,
+      selectedDate: this.selectedDate,
+      selectedSessionId: this.selectedSessionId,
+      ticketCount: this.ticketCount,
     });
     if (guard) return { key: `reserve.guard.${guard}`, tone: 'error' };
-    const badPrice = this.shownGroups.some(({ types }) => types.some((t) => this.count(t.id) > 0 && this.isFlexiblePrice(t) && this.flexibleAmount(t) === null));
-    const badAdmit = this.admitSlots.some(({ slots }) => slots.some((s) => Object.keys(admitErrors(s, this.admitValues.get(s.key) ?? {})).length > 0));
+    const badPrice = this.shownGroups.some(({ types }) =>
+      types.some((t) => this.count(t.id) > 0 && this.isFlexiblePrice(t) && this.flexibleAmount(t) === null),
+    );
+    const badAdmit = this.admitSlots.some(({ slots }) =>
+      slots.some((s) => Object.keys(admitErrors(s, this.admitValues.get(s.key) ?? {})).length > 0),
+    );
     // Required questions are checked here too, so a survey form still loading cannot be skipped.
-    const badSurvey = this.surveyGroups.some((g) => missingSurveyAnswers(g.additional_info_spec, this.surveyAnswers.get(g.id) ?? {}).length > 0);
+    const badSurvey = this.surveyGroups.some(
+      (g) => missingSurveyAnswers(g.additional_info_spec, this.surveyAnswers.get(g.id) ?? {}).length > 0,
+    );
     if (badPrice || badAdmit || badSurvey) return { key: 'reserve.errors.fixFields', tone: 'error' };
     return null;
   }
@@ -388,10 +507,14 @@ export class ReservationStore {
     if (this.submitting) return false;
     this.attempted = true;
     const problem = this.blockingProblem ?? (surveysValid ? null : { key: 'reserve.errors.fixFields', tone: 'error' as const });
-    if (problem) { this.notice = problem; return false; }
+    if (problem) {
+      this.notice = problem;
+      return false;
+    }
     const lines = this.buildLines();
     const info: Record<string, unknown> = {};
-    for (const group of this.surveyGroups) info[group.id] = cleanSurveyAnswers(group.additional_info_spec, this.surveyAnswers.get(group.id) ?? {});
+    for (const group of this.surveyGroups)
+      info[group.id] = cleanSurveyAnswers(group.additional_info_spec, this.surveyAnswers.get(group.id) ?? {});
     this.submitting = true;
     this.notice = null;
     try {
@@ -400,27 +523,36 @@ export class ReservationStore {
     } catch (error) {
       const e = toApiError(error);
       if (e._code === SESSION_SOLD_OUT && this.effectiveMode === 'date') await this.handleSessionSoldOut();
-      else runInAction(() => { this.notice = { ...reserveErrorMessage(e), tone: 'error' }; });
+      else
+        runInAction(() => {
+          this.notice = { ...reserveErrorMessage(e), tone: 'error' };
+        });
       return false;
     } finally {
-      runInAction(() => { this.submitting = false; });
+      runInAction(() => {
+        this.submitting = false;
+      });
     }
   }
 
   buildLines(): ReserveLineInput[] {
     const sessionId = this.effectiveMode === 'date' ? this.selectedSessionId : null;
     const slotsByType = new Map(this.admitSlots.map((e) => [e.type.id, e.slots]));
-    return this.shownGroups.flatMap(({ types }) => types.flatMap((type) => {
-      const amount = this.isFlexiblePrice(type) ? this.flexibleAmount(type) : null;
-      return reserveLines({
-        sessionId, ticketTypeId: type.id, quantity: this.count(type.id),
-        faceValue: amount === null ? undefined : (amount / 100).toFixed(2),
-        admit: (slotsByType.get(type.id) ?? []).map((slot) => {
-          const value = this.admitValues.get(slot.key) ?? {};
-          return { admit_name: admitNameForLine(value.name), admit_email: slot.showEmail ? admitEmailForLine(value.email) : undefined };
-        }),
-      });
-    }));
+    return this.shownGroups.flatMap(({ types }) =>
+      types.flatMap((type) => {
+        const amount = this.isFlexiblePrice(type) ? this.flexibleAmount(type) : null;
+        return reserveLines({
+          sessionId,
+          ticketTypeId: type.id,
+          quantity: this.count(type.id),
+          faceValue: amount === null ? undefined : (amount / 100).toFixed(2),
+          admit: (slotsByType.get(type.id) ?? []).map((slot) => {
+            const value = this.admitValues.get(slot.key) ?? {};
+            return { admit_name: admitNameForLine(value.name), admit_email: slot.showEmail ? admitEmailForLine(value.email) : undefined };
+          }),
+        });
+      }),
+    );
   }
 
   /** Spec section 4: reload sessions; another with capacity -> pick another session; none -> reload the calendar, clear the date. */
@@ -432,14 +564,20 @@ export class ReservationStore {
     if (this.sessions.some((s) => !isSessionSoldOut(s))) {
       runInAction(() => {
         this.clearSession();
-        this.notice = { key: 'reserve.soldOut.session', params: { time: failed ? formatSessionTime(failed.start_datetime, this.timezone) : '' }, tone: 'error' };
+        this.notice = {
+          key: 'reserve.soldOut.session',
+          params: { time: failed ? formatSessionTime(failed.start_datetime, this.timezone) : '' },
+          tone: 'error',
+        };
       });
       return;
     }
     const { api, eventId } = this.deps;
     if (this.quantityFirst && api.getCalendarForSelection) {
       const fits = await api.getCalendarForSelection(eventId, this.selection).catch(() => this.selectionCalendar);
-      runInAction(() => { this.selectionCalendar = fits; });
+      runInAction(() => {
+        this.selectionCalendar = fits;
+      });
     }
     const calendar = await api.getCalendar(eventId, this.datedGroupIds).catch(() => this.calendar);
     runInAction(() => {
@@ -475,8 +613,12 @@ export class ReservationStore {
     if (this.state !== 'ready' || !hasPreselection(p)) return false;
     const fail = (notice: Notice) => {
       runInAction(() => {
-        this.notice = p.reserve === 'strict' ? { key: 'reserve.unavailable', tone: 'error' }
-          : p.reserve === 'warn' ? { ...notice, tone: 'warning' } : notice;
+        this.notice =
+          p.reserve === 'strict'
+            ? { key: 'reserve.unavailable', tone: 'error' }
+            : p.reserve === 'warn'
+              ? { ...notice, tone: 'warning' }
+              : notice;
       });
       return false;
     };
@@ -493,10 +635,11 @@ export class ReservationStore {
       const problem = this.applyQuantities(p);
       if (problem) return fail(problem);
       if (this.ticketCount > 0 && (p.date || p.session || p.reserve !== 'off')) await this.findTickets();
-      if (this.quantitiesOpen) return p.reserve === 'off' ? false : fail(this.notice ?? { key: 'reserve.guard.atLeastOneTicket', tone: 'error' });
+      if (this.quantitiesOpen)
+        return p.reserve === 'off' ? false : fail(this.notice ?? { key: 'reserve.guard.atLeastOneTicket', tone: 'error' });
     }
     if (p.date || p.session) {
-      const date = p.date ?? await this.dateOfSession(p.session!);
+      const date = p.date ?? (await this.dateOfSession(p.session!));
       if (!date) return fail({ key: 'reserve.errors.sessionUnavailable', tone: 'error' });
       if (!this.choosableDates.some((d) => d.date === date)) return fail({ key: 'reserve.unavailableOnDate', tone: 'error' });
       if (this.selectedDate !== date || this.sessions.length === 0) await this.selectDate(date);
@@ -557,7 +700,11 @@ export class ReservationStore {
   }
 
   /** The screen is on (again: StrictMode mounts twice in development). */
-  start(): void { this.disposed = false; }
+  start(): void {
+    this.disposed = false;
+  }
 
-  dispose(): void { this.disposed = true; }
+  dispose(): void {
+    this.disposed = true;
+  }
 }

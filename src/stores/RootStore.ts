@@ -52,17 +52,24 @@ export class RootStore {
     this.ui = new UiStore();
     const storage = deps.storage === undefined ? browserStorage() : deps.storage;
     this.cart = new CartStore({
-      api: deps.api, storage, sellerKey: this.config.seller.id,
+      api: deps.api,
+      storage,
+      sellerKey: this.config.seller.id,
       onExpired: () => this.ui.openModal('cart-expiry'),
     });
     this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone });
     this.session = new SessionStore({
-      api: deps.api, now, sellerSlug: this.config.seller.slug, cartId: () => this.cart.cartId,
+      api: deps.api,
+      now,
+      sellerSlug: this.config.seller.slug,
+      cartId: () => this.cart.cartId,
       readCookies: deps.readCookies ?? (deps.storage === undefined ? browserCookies : () => null),
       // Spec section 4: after login the cart is re-fetched and kept, cleared or deleted.
       onLogin: () => this.cart.afterLogin(),
       // A cart filled while logged in is the user's: once logged out this browser can no longer reach it.
-      onLogout: () => { if (!this.cart.ownedByPublicIdentity) this.cart.clear(); },
+      onLogout: () => {
+        if (!this.cart.ownedByPublicIdentity) this.cart.clear();
+      },
     });
     if (typeof window !== 'undefined' && deps.storage === undefined) {
       // Another tab reserved, checked out or cleared: follow its cart.

@@ -42,8 +42,11 @@ export class SessionStore {
   constructor(deps: SessionStoreDeps) {
     this.deps = deps;
     this.lastMarker = this.marker();
-    makeAutoObservable<SessionStore, 'deps' | 'lastMarker' | 'timer' | 'started'>(this,
-      { deps: false, lastMarker: false, timer: false, started: false }, { autoBind: true });
+    makeAutoObservable<SessionStore, 'deps' | 'lastMarker' | 'timer' | 'started'>(
+      this,
+      { deps: false, lastMarker: false, timer: false, started: false },
+      { autoBind: true },
+    );
   }
 
   get isLoggedIn(): boolean {
@@ -115,7 +118,9 @@ export class SessionStore {
       });
     } catch {
       // Memberships only refine what is shown; the login itself stands.
-      runInAction(() => { this.memberships = []; });
+      runInAction(() => {
+        this.memberships = [];
+      });
     }
   }
 
@@ -159,11 +164,19 @@ export class SessionStore {
     if (marker === this.lastMarker) return;
     this.lastMarker = marker;
     if (!marker) {
-      if (this.isLoggedIn) { this.clearLocal(); this.endedElsewhere = true; this.deps.onLogout?.(); }
+      if (this.isLoggedIn) {
+        this.clearLocal();
+        this.endedElsewhere = true;
+        this.deps.onLogout?.();
+      }
       return;
     }
     const wasLoggedIn = this.isLoggedIn;
-    void this.load().then(() => { if (!wasLoggedIn && this.isLoggedIn) void this.deps.onLogin?.(); }).catch(() => undefined);
+    void this.load()
+      .then(() => {
+        if (!wasLoggedIn && this.isLoggedIn) void this.deps.onLogin?.();
+      })
+      .catch(() => undefined);
   }
 
   startSessionCheck(intervalMs = SESSION_POLL_MS): void {

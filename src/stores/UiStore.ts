@@ -3,7 +3,10 @@ import { makeAutoObservable } from 'mobx';
 /** Names of the dialogs the modals host knows how to draw (src/app/ModalsHost.tsx). */
 export type ModalName = 'mobile-cart' | 'cart-expiry' | 'login';
 
-export interface OpenModal { name: ModalName; props?: Record<string, unknown> }
+export interface OpenModal {
+  name: ModalName;
+  props?: Record<string, unknown>;
+}
 
 /** UI state that is not domain data: which dialog is open. */
 export class UiStore {

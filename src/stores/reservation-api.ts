@@ -1,6 +1,11 @@
 import type { AxiosInstance } from 'axios';
 import {
-  getCalendar, getCalendarForSelection, getReservableEvent, getSessionDetail, getSessionsForSelection, getSessionsOnDate,
+  getCalendar,
+  getCalendarForSelection,
+  getReservableEvent,
+  getSessionDetail,
+  getSessionsForSelection,
+  getSessionsOnDate,
 } from '../api/events';
 import type { ReservationApi } from './ReservationStore';
 

@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
 import { testClock, testDeps } from '../helpers/app';
-import { AuthBrowser, DEMO_MEMBER, addUser, buildAuthApp, identityOfEmail, lastMail, loadDemo, mailCount, resetTokenOfMail, setAuth } from '../helpers/auth';
+import {
+  AuthBrowser,
+  DEMO_MEMBER,
+  addUser,
+  buildAuthApp,
+  identityOfEmail,
+  lastMail,
+  loadDemo,
+  mailCount,
+  resetTokenOfMail,
+  setAuth,
+} from '../helpers/auth';
 import { LIMITS } from '../../server/services/auth/rate-limit';
 import { sha256 } from '../../server/services/auth/tokens';
 
@@ -14,16 +25,22 @@ describeEachDatabase('login and sessions', (ctx) => {
   const clock = testClock(new Date('2026-05-04T13:00:00Z'));
   const db = () => ctx().db;
   const member = { username: DEMO_MEMBER.email, password: DEMO_MEMBER.password };
-  const sessionCookie = (r: { res: { cookies: Array<{ name: string }> } }) => r.res.cookies.find((c) => c.name === 'storefront_session') as
-    { name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number; path?: string } | undefined;
+  const sessionCookie = (r: { res: { cookies: Array<{ name: string }> } }) =>
+    r.res.cookies.find((c) => c.name === 'storefront_session') as
+      { name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number; path?: string } | undefined;
 
   beforeAll(async () => {
     sellerId = await loadDemo(db(), clock.now());
     app = await buildAuthApp(testDeps(ctx(), clock.now));
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
   // A new rate-limit window for every test: each test states its own limits.
-  beforeEach(async () => { clock.advance(LIMITS.login_ip.windowSeconds); await setAuth(db(), sellerId, { method: 'password' }); });
+  beforeEach(async () => {
+    clock.advance(LIMITS.login_ip.windowSeconds);
+    await setAuth(db(), sellerId, { method: 'password' });
+  });
 
   describe('password', () => {
     it('logs the demo member in with an httpOnly SameSite=Lax 14-day cookie whose token is stored only hashed', async () => {
@@ -53,12 +70,14 @@ describeEachDatabase('login and sessions', (ctx) => {
       expect(sessionCookie(r)!.secure).toBe(true);
     });
 
-    it('gives a new token at every login and ends the browser\'s previous session', async () => {
+    it("gives a new token at every login and ends the browser's previous session", async () => {
       const b = new AuthBrowser(app);
       const first = sessionCookie(await b.post(LOGIN, member))!.value;
       const second = sessionCookie(await b.post(LOGIN, member))!.value;
       expect(second).not.toBe(first);
-      const old = await new AuthBrowser(app).request('GET', '/api/my/user?_seller=demo', undefined, { cookie: `storefront_session=${first}` });
+      const old = await new AuthBrowser(app).request('GET', '/api/my/user?_seller=demo', undefined, {
+        cookie: `storefront_session=${first}`,
+      });
       expect(old.status).toBe(401);
       expect(old.code).toBe('not_authenticated');
       expect((await b.get('/api/my/user?_seller=demo')).status).toBe(200);
@@ -120,7 +139,9 @@ describeEachDatabase('login and sessions', (ctx) => {
       const cleared = sessionCookie(out)!;
       expect(cleared.value).toBe('');
       expect(await db().selectFrom('auth_session').select('user_id').where('token_hash', '=', sha256(token)).execute()).toHaveLength(0);
-      const replay = await new AuthBrowser(app).request('GET', '/api/my/user?_seller=demo', undefined, { cookie: `storefront_session=${token}` });
+      const replay = await new AuthBrowser(app).request('GET', '/api/my/user?_seller=demo', undefined, {
+        cookie: `storefront_session=${token}`,
+      });
       expect(replay.status).toBe(401);
       expect((await new AuthBrowser(app).post('/api/logout')).status).toBe(200);
     });
@@ -128,10 +149,15 @@ describeEachDatabase('login and sessions', (ctx) => {
     it('a session expires after 14 days, is bound to its seller, and a forged token is nobody', async () => {
       const b = new AuthBrowser(app);
       await b.post(LOGIN, member);
-      await db().insertInto('seller').values({ slug: 'elsewhere', name: 'Elsewhere', config: '{}', strings: '{}', content_blocks: '[]' })
-        .onConflict((oc) => oc.column('slug').doNothing()).execute();
+      await db()
+        .insertInto('seller')
+        .values({ slug: 'elsewhere', name: 'Elsewhere', config: '{}', strings: '{}', content_blocks: '[]' })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
       expect((await b.get('/api/my/user?_seller=elsewhere')).status).toBe(401);
-      const forged = await new AuthBrowser(app).request('GET', '/api/my/user', undefined, { cookie: `storefront_session=${'a'.repeat(64)}` });
+      const forged = await new AuthBrowser(app).request('GET', '/api/my/user', undefined, {
+        cookie: `storefront_session=${'a'.repeat(64)}`,
+      });
       expect(forged.status).toBe(401);
       clock.advance(13 * 86_400);
       expect((await b.get('/api/my/user?_seller=demo')).status).toBe(200);
@@ -168,12 +194,15 @@ describeEachDatabase('login and sessions', (ctx) => {
       expect(r.body._data[0]._description).toBe('Unknown auth method');
     });
 
-    it('scan_code: member id and ZIP log the member in; a wrong ZIP gets the spec text (or the seller\'s own)', async () => {
+    it("scan_code: member id and ZIP log the member in; a wrong ZIP gets the spec text (or the seller's own)", async () => {
       await setAuth(db(), sellerId, { method: 'scan_code' });
       const ok = await new AuthBrowser(app).post(LOGIN, { scan_code: DEMO_MEMBER.scanCode, zip_code: DEMO_MEMBER.zip });
       expect(ok.status).toBe(200);
       expect(ok.body.user._data[0].email).toBe(DEMO_MEMBER.email);
-      const lower = await new AuthBrowser(app).post(LOGIN, { scan_code: DEMO_MEMBER.scanCode.toLowerCase(), zip_code: ` ${DEMO_MEMBER.zip} ` });
+      const lower = await new AuthBrowser(app).post(LOGIN, {
+        scan_code: DEMO_MEMBER.scanCode.toLowerCase(),
+        zip_code: ` ${DEMO_MEMBER.zip} `,
+      });
       expect(lower.status).toBe(200);
       const bad = await new AuthBrowser(app).post(LOGIN, { scan_code: DEMO_MEMBER.scanCode, zip_code: '10025' });
       expect(bad.status).toBe(401);
@@ -210,10 +239,23 @@ describeEachDatabase('login and sessions', (ctx) => {
     it('a member with no account and no e-mail gets a user marked as having no e-mail', async () => {
       await setAuth(db(), sellerId, { method: 'scan_code_last_name' });
       const demo = await db().selectFrom('membership').selectAll().where('scan_code', '=', DEMO_MEMBER.scanCode).executeTakeFirstOrThrow();
-      const identity = await db().insertInto('identity').values({ seller_id: sellerId, first_name: 'Pat', last_name: 'Nomail', additional_info: '{}', meta: '{}' })
-        .returning('id').executeTakeFirstOrThrow();
-      await db().insertInto('membership').values({ seller_id: sellerId, identity_id: identity.id, role_id: demo.role_id,
-        membership_program_id: demo.membership_program_id, scan_code: 'M29990001', valid_from: demo.valid_from, valid_to: demo.valid_to }).execute();
+      const identity = await db()
+        .insertInto('identity')
+        .values({ seller_id: sellerId, first_name: 'Pat', last_name: 'Nomail', additional_info: '{}', meta: '{}' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db()
+        .insertInto('membership')
+        .values({
+          seller_id: sellerId,
+          identity_id: identity.id,
+          role_id: demo.role_id,
+          membership_program_id: demo.membership_program_id,
+          scan_code: 'M29990001',
+          valid_from: demo.valid_from,
+          valid_to: demo.valid_to,
+        })
+        .execute();
       const b = new AuthBrowser(app);
       const r = await b.post(LOGIN, { scan_code: 'M29990001', last_name: 'Nomail' });
       expect(r.status).toBe(200);
@@ -234,7 +276,11 @@ describeEachDatabase('login and sessions', (ctx) => {
       expect(limited.code).toBe('rate_limited');
       // Another address is not affected.
       expect((await new AuthBrowser(app).post(LOGIN, { scan_code: DEMO_MEMBER.scanCode, zip_code: DEMO_MEMBER.zip })).status).toBe(200);
-      const row = await db().selectFrom('rate_limit').select('count').where('key', 'like', `login_ip:${sellerId}:${b.ip}`).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('rate_limit')
+        .select('count')
+        .where('key', 'like', `login_ip:${sellerId}:${b.ip}`)
+        .executeTakeFirstOrThrow();
       expect(row.count).toBe(LIMITS.login_ip.max);
     });
   });

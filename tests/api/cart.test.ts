@@ -14,9 +14,13 @@ describeEachDatabase('cart API', (ctx) => {
   const db = () => ctx().db;
   const used = async (sessionId: string) =>
     (await db().selectFrom('event_session').select('used_capacity').where('id', '=', sessionId).executeTakeFirstOrThrow()).used_capacity;
-  const line = (ticket_type_id: string, event_session_id: string | null, extra: Record<string, unknown> = {}) =>
-    ({ ticket_type_id, event_session_id, ...extra });
-  const create = (b: Browser, add: unknown[], extra: Record<string, unknown> = {}) => b.post(`/api/cart/modify?_seller=${fx.slug}`, { add, ...extra });
+  const line = (ticket_type_id: string, event_session_id: string | null, extra: Record<string, unknown> = {}) => ({
+    ticket_type_id,
+    event_session_id,
+    ...extra,
+  });
+  const create = (b: Browser, add: unknown[], extra: Record<string, unknown> = {}) =>
+    b.post(`/api/cart/modify?_seller=${fx.slug}`, { add, ...extra });
   const code = (r: { body: any }) => r.body?._data?.[0]?._code;
 
   beforeAll(async () => {
@@ -24,13 +28,19 @@ describeEachDatabase('cart API', (ctx) => {
     deps = testDeps(ctx(), clock.now);
     app = await buildTestApp(deps);
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   describe('reserve', () => {
     it('creates a cart owned by an httpOnly SameSite=Lax cookie, prices on the server and takes capacity', async () => {
       const b = new Browser(app);
       const session = await addSession(db(), fx, { from: clock.now() });
-      const r = await create(b, [line(fx.types.adult, session, { face_value: '0.01' }), line(fx.types.adult, session), line(fx.types.child, session)]);
+      const r = await create(b, [
+        line(fx.types.adult, session, { face_value: '0.01' }),
+        line(fx.types.adult, session),
+        line(fx.types.child, session),
+      ]);
       expect(r.status).toBe(200);
       const cookie = r.res.cookies.find((c) => c.name === 'storefront_cart_owner')!;
       expect(cookie.value).toMatch(/^[0-9a-f]{32}$/);
@@ -44,8 +54,12 @@ describeEachDatabase('cart API', (ctx) => {
       expect(r.body.ticket._data.map((t: any) => t.face_value).sort()).toEqual(['15.00', '25.00', '25.00']);
       expect(r.body.ticket._data.every((t: any) => t.state === 'in_cart' && t.scan_code === null)).toBe(true);
       expect(cart.cart_fees.grand_totals).toEqual({
-        total_before_cartmod_price: '65.00', total_fee_fixed_outside: '3.00', total_fee_percent_outside: '1.50',
-        total_cartmod_amount: '0.00', total_payments: '0.00', total_outstanding: '69.50',
+        total_before_cartmod_price: '65.00',
+        total_fee_fixed_outside: '3.00',
+        total_fee_percent_outside: '1.50',
+        total_cartmod_amount: '0.00',
+        total_payments: '0.00',
+        total_outstanding: '69.50',
       });
       expect(cart.items).toHaveLength(1);
       expect(cart.items[0].types.map((t: any) => t.ticketCount).sort()).toEqual([1, 2]);
@@ -59,13 +73,19 @@ describeEachDatabase('cart API', (ctx) => {
       const b = new Browser(app);
       const bad = await b.post(`/api/cart/modify?_seller=${fx.slug}`, {
         create: { channel_id: 'web', campaign: 'spring' },
-        reserve: { tickets: [line(fx.types.surveyed, fx.sessionId)], additional_info: { data: { [fx.groups.survey]: { visit_reason: 'sport' } } } },
+        reserve: {
+          tickets: [line(fx.types.surveyed, fx.sessionId)],
+          additional_info: { data: { [fx.groups.survey]: { visit_reason: 'sport' } } },
+        },
       });
       expect(bad.status).toBe(400);
       expect(code(bad)).toBe('additional_info_validation_failed');
       const ok = await b.post(`/api/cart/modify?_seller=${fx.slug}`, {
         create: { channel_id: 'web', campaign: 'spring' },
-        reserve: { tickets: [line(fx.types.surveyed, fx.sessionId)], additional_info: { data: { [fx.groups.survey]: { visit_reason: 'art', age: 40 } } } },
+        reserve: {
+          tickets: [line(fx.types.surveyed, fx.sessionId)],
+          additional_info: { data: { [fx.groups.survey]: { visit_reason: 'art', age: 40 } } },
+        },
       });
       expect(ok.status).toBe(200);
       expect(ok.body.cart._data[0].campaign).toBe('spring');
@@ -82,7 +102,11 @@ describeEachDatabase('cart API', (ctx) => {
       const r = await create(b, [line(fx.types.donation, null, { face_value: '12.34' })]);
       expect(r.status).toBe(200);
       expect(r.body.ticket._data[0].face_value).toBe('12.34');
-      const g = await db().selectFrom('ticket_group').select('used_capacity').where('id', '=', fx.groups.donation).executeTakeFirstOrThrow();
+      const g = await db()
+        .selectFrom('ticket_group')
+        .select('used_capacity')
+        .where('id', '=', fx.groups.donation)
+        .executeTakeFirstOrThrow();
       expect(g.used_capacity).toBeGreaterThanOrEqual(1);
     });
 
@@ -90,7 +114,10 @@ describeEachDatabase('cart API', (ctx) => {
       const b = new Browser(app);
       const one = await create(b, [line(fx.types.family, fx.sessionId)]);
       expect([one.status, code(one)]).toEqual([400, 'min_tickets_per_order_not_met']);
-      const five = await create(b, Array.from({ length: 5 }, () => line(fx.types.family, fx.sessionId)));
+      const five = await create(
+        b,
+        Array.from({ length: 5 }, () => line(fx.types.family, fx.sessionId)),
+      );
       expect([five.status, code(five)]).toEqual([400, 'max_tickets_per_order_exceeded']);
       const two = await create(b, [line(fx.types.family, fx.sessionId), line(fx.types.family, fx.sessionId)]);
       expect(two.status).toBe(200);
@@ -103,14 +130,20 @@ describeEachDatabase('cart API', (ctx) => {
     });
 
     it('a named rule needs a name on at least its minimum of tickets', async () => {
-      const rule = await db().insertInto('ticket_rule').values({ ticket_group_id: fx.groups.family, named: 'yes', min: 1, max: 4 })
-        .returning('id').executeTakeFirstOrThrow();
+      const rule = await db()
+        .insertInto('ticket_rule')
+        .values({ ticket_group_id: fx.groups.family, named: 'yes', min: 1, max: 4 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       try {
         const b = new Browser(app);
         const unnamed = await create(b, [line(fx.types.family, fx.sessionId), line(fx.types.family, fx.sessionId)]);
         expect([unnamed.status, code(unnamed)]).toEqual([400, 'validation_failed']);
         expect(unnamed.body._data[0]._extra).toMatchObject({ field: 'admit_name', required: 1 });
-        const named = await create(b, [line(fx.types.family, fx.sessionId, { admit_name: 'Ada Lovelace' }), line(fx.types.family, fx.sessionId)]);
+        const named = await create(b, [
+          line(fx.types.family, fx.sessionId, { admit_name: 'Ada Lovelace' }),
+          line(fx.types.family, fx.sessionId),
+        ]);
         expect(named.status).toBe(200);
         expect(named.body.ticket._data.map((t: { admit_name: string | null }) => t.admit_name).sort()).toEqual(['Ada Lovelace', null]);
       } finally {
@@ -121,7 +154,10 @@ describeEachDatabase('cart API', (ctx) => {
     it('caps one ticket type at 1000 per order', async () => {
       const b = new Browser(app);
       const unlimited = await addSession(db(), fx, { from: clock.now(), capacity: -1 });
-      const first = await create(b, Array.from({ length: 1000 }, () => line(fx.types.infant, unlimited)));
+      const first = await create(
+        b,
+        Array.from({ length: 1000 }, () => line(fx.types.infant, unlimited)),
+      );
       expect(first.status).toBe(200);
       const more = await b.post(`/api/cart/${first.body.cart._data[0].id}/modify`, { add: [line(fx.types.infant, unlimited)] });
       expect([more.status, code(more)]).toEqual([400, 'max_tickets_per_order_exceeded']);
@@ -144,10 +180,20 @@ describeEachDatabase('cart API', (ctx) => {
     it('distinguishes session_capacity_exceeded from event_session_sold_out', async () => {
       const session = await addSession(db(), fx, { from: clock.now(), capacity: 2 });
       const b = new Browser(app);
-      const three = await create(b, [1, 2, 3].map(() => line(fx.types.adult, session)));
+      const three = await create(
+        b,
+        [1, 2, 3].map(() => line(fx.types.adult, session)),
+      );
       expect([three.status, code(three), three.body._data[0]._context]).toEqual([409, 'session_capacity_exceeded', 'reserve']);
       expect(three.body._data[0]._extra.available).toBe(2);
-      expect((await create(b, [1, 2].map(() => line(fx.types.adult, session)))).status).toBe(200);
+      expect(
+        (
+          await create(
+            b,
+            [1, 2].map(() => line(fx.types.adult, session)),
+          )
+        ).status,
+      ).toBe(200);
       const after = await create(new Browser(app), [line(fx.types.adult, session)]);
       expect([after.status, code(after)]).toEqual([409, 'event_session_sold_out']);
       expect(await used(session)).toBe(2);
@@ -156,15 +202,35 @@ describeEachDatabase('cart API', (ctx) => {
 
   it('groups excluded from event capacity leave the session counter alone; sales windows are enforced', async () => {
     const newGroup = async (key: string, extra: Record<string, unknown>) => {
-      const g = await db().insertInto('ticket_group').values({ seller_id: fx.sellerId, event_template_id: fx.eventId, key, name: key,
-        handler: 'tickets', meta: '{}', config: '{}', ...extra } as never).returning('id').executeTakeFirstOrThrow();
-      return (await db().insertInto('ticket_type').values({ seller_id: fx.sellerId, ticket_group_id: g.id, key: 't', name: 'T', price: 700,
-        outside_fees: '[]', meta: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+      const g = await db()
+        .insertInto('ticket_group')
+        .values({
+          seller_id: fx.sellerId,
+          event_template_id: fx.eventId,
+          key,
+          name: key,
+          handler: 'tickets',
+          meta: '{}',
+          config: '{}',
+          ...extra,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (
+        await db()
+          .insertInto('ticket_type')
+          .values({ seller_id: fx.sellerId, ticket_group_id: g.id, key: 't', name: 'T', price: 700, outside_fees: '[]', meta: '{}' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     };
     const session = await addSession(db(), fx, { from: clock.now(), capacity: 1 });
     const excluded = await newGroup('tour-addon', { exclude_from_event_capacity: true, capacity: 3 });
     const b = new Browser(app);
-    const r = await create(b, [1, 2, 3].map(() => line(excluded, session)));
+    const r = await create(
+      b,
+      [1, 2, 3].map(() => line(excluded, session)),
+    );
     expect(r.status).toBe(200);
     expect(await used(session)).toBe(0);
     const fourth = await create(b, [line(excluded, session)]);
@@ -193,7 +259,10 @@ describeEachDatabase('cart API', (ctx) => {
       expect(await used(session)).toBe(1);
       const again = await b.post(`/api/cart/${id}/remove`, { tickets: [t1] });
       expect([again.status, code(again)]).toEqual([404, 'ticket_not_found']);
-      const swap = await b.post(`/api/cart/${id}/modify`, { remove: { tickets: [t2] }, add: [line(fx.types.adult, session), line(fx.types.adult, session)] });
+      const swap = await b.post(`/api/cart/${id}/modify`, {
+        remove: { tickets: [t2] },
+        add: [line(fx.types.adult, session), line(fx.types.adult, session)],
+      });
       expect(swap.status).toBe(200);
       expect(swap.body.ticket._count).toBe(2);
       expect(await used(session)).toBe(2);
@@ -268,7 +337,12 @@ describeEachDatabase('cart API', (ctx) => {
       const sweeps = await Promise.all([sweepExpiredCarts(deps), sweepExpiredCarts(deps), sweepExpiredCarts(deps)]);
       expect(sweeps.reduce((s, n) => s + n, 0)).toBeGreaterThanOrEqual(3);
       expect(await used(session)).toBe(0);
-      const live = await db().selectFrom('ticket').select('id').where('event_session_id', '=', session).where('state', '=', 'in_cart').execute();
+      const live = await db()
+        .selectFrom('ticket')
+        .select('id')
+        .where('event_session_id', '=', session)
+        .where('state', '=', 'in_cart')
+        .execute();
       expect(live).toHaveLength(0);
     });
   });

@@ -42,7 +42,10 @@ function daysOn(weekdays: number[], from = 0): number {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<CatalogError> {
-  const err = await promise.then(() => null, (e) => e);
+  const err = await promise.then(
+    () => null,
+    (e) => e,
+  );
   expect(err).toBeInstanceOf(CatalogError);
   return err as CatalogError;
 }
@@ -59,11 +62,33 @@ describeEachDatabase('catalogue loader', (ctx) => {
     const ga = 16 * DAYS;
     const sessions = ga + 7 * DAYS + daysOn([4]) + daysOn([0, 6]) + 2 * daysOn([2, 3, 4, 5], 1) + daysOn([5, 6]);
     expect(counts).toMatchObject({
-      events: 9, ticket_groups: 13, ticket_types: 28, sessions, seats: 200, seat_maps: 1, images: 10, venues: 1,
-      membership_levels: 3, memberships: 1, users: 1, gift_cards: 3, promo_codes: 4, cart_mods: 4,
+      events: 9,
+      ticket_groups: 13,
+      ticket_types: 28,
+      sessions,
+      seats: 200,
+      seat_maps: 1,
+      images: 10,
+      venues: 1,
+      membership_levels: 3,
+      memberships: 1,
+      users: 1,
+      gift_cards: 3,
+      promo_codes: 4,
+      cart_mods: 4,
     });
-    const ev = await db().selectFrom('event_template').selectAll().where('seller_id', '=', sellerId).where('key', '=', 'general-admission').executeTakeFirstOrThrow();
-    const gaSessions = await db().selectFrom('event_session').select(['id', 'start_datetime', 'capacity']).where('event_template_id', '=', ev.id).orderBy('start_datetime').execute();
+    const ev = await db()
+      .selectFrom('event_template')
+      .selectAll()
+      .where('seller_id', '=', sellerId)
+      .where('key', '=', 'general-admission')
+      .executeTakeFirstOrThrow();
+    const gaSessions = await db()
+      .selectFrom('event_session')
+      .select(['id', 'start_datetime', 'capacity'])
+      .where('event_template_id', '=', ev.id)
+      .orderBy('start_datetime')
+      .execute();
     expect(gaSessions).toHaveLength(ga);
     expect(gaSessions[0].capacity).toBe(80);
     // 09:00 New York on both sides of the 8 March change.
@@ -71,18 +96,32 @@ describeEachDatabase('catalogue loader', (ctx) => {
     expect(starts).toContain('2026-03-07T14:00:00.000Z');
     expect(starts).toContain('2026-03-08T13:00:00.000Z');
     // Every GA session has rows for its two per-session groups (not the flexible any-day group).
-    const stg = await db().selectFrom('session_ticket_group').innerJoin('ticket_group', 'ticket_group.id', 'session_ticket_group.ticket_group_id')
-      .select(['ticket_group.key', 'session_ticket_group.capacity']).where('ticket_group.event_template_id', '=', ev.id).execute();
+    const stg = await db()
+      .selectFrom('session_ticket_group')
+      .innerJoin('ticket_group', 'ticket_group.id', 'session_ticket_group.ticket_group_id')
+      .select(['ticket_group.key', 'session_ticket_group.capacity'])
+      .where('ticket_group.event_template_id', '=', ev.id)
+      .execute();
     expect(stg.filter((r) => r.key === 'general')).toHaveLength(ga);
     expect(stg.filter((r) => r.key === 'members')).toHaveLength(ga);
     expect(stg.find((r) => r.key === 'general')!.capacity).toBe(60);
     expect(stg.some((r) => r.key === 'anyday')).toBe(false);
 
-    const adult = await db().selectFrom('ticket_type').innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
-      .select(['ticket_type.price', 'ticket_type.outside_fees']).where('ticket_group.event_template_id', '=', ev.id)
-      .where('ticket_group.key', '=', 'general').where('ticket_type.key', '=', 'adult').executeTakeFirstOrThrow();
+    const adult = await db()
+      .selectFrom('ticket_type')
+      .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
+      .select(['ticket_type.price', 'ticket_type.outside_fees'])
+      .where('ticket_group.event_template_id', '=', ev.id)
+      .where('ticket_group.key', '=', 'general')
+      .where('ticket_type.key', '=', 'adult')
+      .executeTakeFirstOrThrow();
     expect(adult).toEqual({ price: 2400, outside_fees: [{ name: 'Facility fee', fixed: 150 }] });
-    const donation = await db().selectFrom('ticket_type').select(['price', 'price_min', 'price_max']).where('seller_id', '=', sellerId).where('key', '=', 'gift').executeTakeFirstOrThrow();
+    const donation = await db()
+      .selectFrom('ticket_type')
+      .select(['price', 'price_min', 'price_max'])
+      .where('seller_id', '=', sellerId)
+      .where('key', '=', 'gift')
+      .executeTakeFirstOrThrow();
     expect(donation).toEqual({ price: 2500, price_min: 500, price_max: 500000 });
 
     const seller = await db().selectFrom('seller').selectAll().where('id', '=', sellerId).executeTakeFirstOrThrow();
@@ -93,14 +132,28 @@ describeEachDatabase('catalogue loader', (ctx) => {
     expect(seller.public_identity_id).toBeTruthy();
     const footer = seller.content_blocks.find((b) => b.name === 'footer-note')!;
     expect(footer.html).toContain('(212) 555-0100'); // the seller's block wins over the repo default of that name
-    expect(seller.content_blocks.find((b) => b.name === 'events-welcome')).toMatchObject({ slot: 'top', routes: ['events', 'event-detail'], roles: ['anonymous'] });
-    const image = await db().selectFrom('image').select(['content_type', 'sha256']).where('id', '=', ev.meta.image_profile).executeTakeFirstOrThrow();
+    expect(seller.content_blocks.find((b) => b.name === 'events-welcome')).toMatchObject({
+      slot: 'top',
+      routes: ['events', 'event-detail'],
+      roles: ['anonymous'],
+    });
+    const image = await db()
+      .selectFrom('image')
+      .select(['content_type', 'sha256'])
+      .where('id', '=', ev.meta.image_profile)
+      .executeTakeFirstOrThrow();
     expect(image.content_type).toBe('image/svg+xml');
     expect(ev.meta.image_profile_alt).toMatch(/atrium/);
     expect(ev.config.web.session_picker_tabs).toMatchObject({ first_tab_threshold: '1200', labels: ['Morning', 'Afternoon'] });
 
     const a1 = await db().selectFrom('seat').selectAll().where('name', '=', 'ORCH-A1').executeTakeFirstOrThrow();
-    expect(a1).toMatchObject({ previous_seat: null, next_seat: 'ORCH-A2', row_label: 'A', section: 'Orchestra', ticket_group_keys: ['orchestra'] });
+    expect(a1).toMatchObject({
+      previous_seat: null,
+      next_seat: 'ORCH-A2',
+      row_label: 'A',
+      section: 'Orchestra',
+      ticket_group_keys: ['orchestra'],
+    });
 
     const user = await db().selectFrom('app_user').selectAll().where('seller_id', '=', sellerId).executeTakeFirstOrThrow();
     expect(user.email).toBe('member@example.com');
@@ -110,11 +163,21 @@ describeEachDatabase('catalogue loader', (ctx) => {
     const membership = await db().selectFrom('membership').selectAll().where('seller_id', '=', sellerId).executeTakeFirstOrThrow();
     expect(membership).toMatchObject({ scan_code: 'M20260001', zip_code: '10024', auto_renew_state: 'scheduled', state: 'active' });
     expect(new Date(membership.valid_to).getTime()).toBeGreaterThan(NOW.getTime());
-    const ledgers = await db().selectFrom('ledger').select(['number', 'balance']).where('seller_id', '=', sellerId).orderBy('number').execute();
+    const ledgers = await db()
+      .selectFrom('ledger')
+      .select(['number', 'balance'])
+      .where('seller_id', '=', sellerId)
+      .orderBy('number')
+      .execute();
     expect(ledgers.map((l) => l.balance)).toEqual([0, 2500, 5000]);
     const expired = await db().selectFrom('promo_code').selectAll().where('code', '=', 'WINTER10').executeTakeFirstOrThrow();
     expect(new Date(expired.valid_to!).getTime()).toBeLessThan(NOW.getTime());
-    const rules = await db().selectFrom('message_rule').select(['triggers', 'actions']).where('event_template_id', '=', ev.id).orderBy('_rank').execute();
+    const rules = await db()
+      .selectFrom('message_rule')
+      .select(['triggers', 'actions'])
+      .where('event_template_id', '=', ev.id)
+      .orderBy('_rank')
+      .execute();
     expect(rules[1].triggers.quantity.ticket_group_ids[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -134,13 +197,21 @@ describeEachDatabase('catalogue loader', (ctx) => {
     expect(await snapshot()).toEqual(before);
     const used = await db().selectFrom('session_ticket_group').select('used_capacity').where('event_session_id', '=', session).execute();
     expect(used.every((u) => u.used_capacity === 3)).toBe(true);
-    expect((await db().selectFrom('ledger').select('balance').where('number', '=', 'GC-2026-0050').executeTakeFirstOrThrow()).balance).toBe(1000);
+    expect((await db().selectFrom('ledger').select('balance').where('number', '=', 'GC-2026-0050').executeTakeFirstOrThrow()).balance).toBe(
+      1000,
+    );
 
     // A day later the relative range moves on: one more day of sessions, none removed.
     await loadSellerFolder(db(), DEMO, { now: new Date(NOW.getTime() + 86_400_000) });
     const after = await snapshot();
     const newDay = new Date(Date.UTC(2026, 2, 1 + DAYS)).getUTCDay(); // 29 June 2026
-    const added = 16 + 7 + (newDay === 4 ? 1 : 0) + ([0, 6].includes(newDay) ? 1 : 0) + ([2, 3, 4, 5].includes(newDay) ? 2 : 0) + ([5, 6].includes(newDay) ? 1 : 0);
+    const added =
+      16 +
+      7 +
+      (newDay === 4 ? 1 : 0) +
+      ([0, 6].includes(newDay) ? 1 : 0) +
+      ([2, 3, 4, 5].includes(newDay) ? 2 : 0) +
+      ([5, 6].includes(newDay) ? 1 : 0);
     expect(after.counts.sessions).toBe(before.counts.sessions + added);
     const ids = new Set(after.sessions.map((s) => s.id));
     expect(before.sessions.every((s) => ids.has(s.id))).toBe(true);
@@ -149,7 +220,9 @@ describeEachDatabase('catalogue loader', (ctx) => {
 
   it('refuses a catalogue that breaks the schema, naming file and JSON path, and writes nothing', async () => {
     const sellersBefore = await db().selectFrom('seller').select('id').execute();
-    const dir = sellerCopy(({ catalog }) => { catalog.events[0].ticket_groups[0].types[1].price = '12.5'; });
+    const dir = sellerCopy(({ catalog }) => {
+      catalog.events[0].ticket_groups[0].types[1].price = '12.5';
+    });
     const err = await refusal(loadSellerFolder(db(), dir, { now: NOW }));
     expect(err.file).toBe('catalog.json');
     expect(err.path).toBe('/events/0/ticket_groups/0/types/1/price');
@@ -157,7 +230,9 @@ describeEachDatabase('catalogue loader', (ctx) => {
     expect(await db().selectFrom('seller').select('id').execute()).toEqual(sellersBefore);
     expect(await db().selectFrom('seller').select('id').where('slug', '=', 'broken').execute()).toEqual([]);
 
-    const unknownProperty = sellerCopy(({ catalog }) => { catalog.events[2].ticket_groups[0].colour = '#fff'; });
+    const unknownProperty = sellerCopy(({ catalog }) => {
+      catalog.events[2].ticket_groups[0].colour = '#fff';
+    });
     expect((await refusal(loadSellerFolder(db(), unknownProperty))).path).toBe('/events/2/ticket_groups/0/colour');
   });
 
@@ -170,31 +245,154 @@ describeEachDatabase('catalogue loader', (ctx) => {
       catalog.events[0].ticket_groups[2].capacity = 5;
     });
     await expect(loadSellerFolder(db(), dir, { now: NOW })).rejects.toThrow();
-    const ev = await db().selectFrom('event_template').select('name').where('seller_id', '=', sellerId).where('key', '=', 'general-admission').executeTakeFirstOrThrow();
+    const ev = await db()
+      .selectFrom('event_template')
+      .select('name')
+      .where('seller_id', '=', sellerId)
+      .where('key', '=', 'general-admission')
+      .executeTakeFirstOrThrow();
     expect(ev.name).toBe('General Admission');
     await db().updateTable('ticket_group').set({ used_capacity: 0 }).where('key', '=', 'anyday').execute();
   });
 
   const semantic: Array<[string, Mutation, string, string, RegExp]> = [
-    ['an unknown venue key', ({ catalog }) => { catalog.events[3].venue = 'annex'; }, 'catalog.json', '/events/3/venue', /unknown venue 'annex'/],
-    ['a duplicate event key', ({ catalog }) => { catalog.events[4].key = 'ocean-light'; }, 'catalog.json', '/events/4/key', /duplicate key 'ocean-light'/],
-    ['an upsell requiring an unknown anchor', ({ catalog }) => { catalog.events[1].upsell.anchor_events = ['day-pass']; }, 'catalog.json', '/events/1/upsell/anchor_events/0', /unknown anchor event 'day-pass'/],
-    ['a role pointing at an unknown ticket type', ({ catalog }) => { catalog.membership.roles[1].ticket_type = 'membership/levels/couple'; }, 'catalog.json', '/membership/roles/1/ticket_type', /unknown ticket type/],
-    ['admission_event_id naming a missing event', ({ config }) => { config.admission_event_id = 'admission'; }, 'config.json', '/admission_event_id', /names no event/],
-    ['min above max per order', ({ catalog }) => { catalog.events[4].ticket_groups[0].min_tickets_per_order = 8; }, 'catalog.json', '/events/4/ticket_groups/0/min_tickets_per_order', /must not exceed max_tickets_per_order/],
-    ['price_min above price_max', ({ catalog }) => { catalog.events[7].ticket_groups[0].types[0].price_min = '6000.00'; }, 'catalog.json', '/events/7/ticket_groups/0/types/0/price_min', /must not exceed price_max/],
-    ['a rule naming an unknown type', ({ catalog }) => { catalog.events[0].ticket_groups[0].rules[0].ticket_type = 'student'; }, 'catalog.json', '/events/0/ticket_groups/0/rules/0/ticket_type', /unknown ticket type 'student'/],
-    ['an unknown image key', ({ catalog }) => { catalog.events[5].meta.image_cover = 'opera'; }, 'catalog.json', '/events/5/meta/image_cover', /unknown image 'opera'/],
-    ['a donation group that is not a donation', ({ config }) => { config.checkout_donation_tg_id = 'gift-card/giftcard'; }, 'config.json', '/checkout_donation_tg_id', /not 'donation'/],
-    ['a content block with a bad slot', ({ dir }) => {
-      const file = path.join(dir, 'content-blocks/events-welcome.html');
-      writeFileSync(file, readFileSync(file, 'utf8').replace('slot: top', 'slot: sidebar'));
-    }, 'content-blocks/events-welcome.html', '/front-matter/slot', /must be one of top, bottom/],
-    ['an SVG with script', ({ dir }) => { writeFileSync(path.join(dir, 'images/evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'); }, 'images/evil.svg', '', /must not contain scripts/],
-    ['a string override that is not text', ({ dir }) => { writeFileSync(path.join(dir, 'strings.json'), '{"events.title": 3}'); }, 'strings.json', '/events.title', /must be string/],
+    [
+      'an unknown venue key',
+      ({ catalog }) => {
+        catalog.events[3].venue = 'annex';
+      },
+      'catalog.json',
+      '/events/3/venue',
+      /unknown venue 'annex'/,
+    ],
+    [
+      'a duplicate event key',
+      ({ catalog }) => {
+        catalog.events[4].key = 'ocean-light';
+      },
+      'catalog.json',
+      '/events/4/key',
+      /duplicate key 'ocean-light'/,
+    ],
+    [
+      'an upsell requiring an unknown anchor',
+      ({ catalog }) => {
+        catalog.events[1].upsell.anchor_events = ['day-pass'];
+      },
+      'catalog.json',
+      '/events/1/upsell/anchor_events/0',
+      /unknown anchor event 'day-pass'/,
+    ],
+    [
+      'a role pointing at an unknown ticket type',
+      ({ catalog }) => {
+        catalog.membership.roles[1].ticket_type = 'membership/levels/couple';
+      },
+      'catalog.json',
+      '/membership/roles/1/ticket_type',
+      /unknown ticket type/,
+    ],
+    [
+      'admission_event_id naming a missing event',
+      ({ config }) => {
+        config.admission_event_id = 'admission';
+      },
+      'config.json',
+      '/admission_event_id',
+      /names no event/,
+    ],
+    [
+      'min above max per order',
+      ({ catalog }) => {
+        catalog.events[4].ticket_groups[0].min_tickets_per_order = 8;
+      },
+      'catalog.json',
+      '/events/4/ticket_groups/0/min_tickets_per_order',
+      /must not exceed max_tickets_per_order/,
+    ],
+    [
+      'price_min above price_max',
+      ({ catalog }) => {
+        catalog.events[7].ticket_groups[0].types[0].price_min = '6000.00';
+      },
+      'catalog.json',
+      '/events/7/ticket_groups/0/types/0/price_min',
+      /must not exceed price_max/,
+    ],
+    [
+      'a rule naming an unknown type',
+      ({ catalog }) => {
+        catalog.events[0].ticket_groups[0].rules[0].ticket_type = 'student';
+      },
+      'catalog.json',
+      '/events/0/ticket_groups/0/rules/0/ticket_type',
+      /unknown ticket type 'student'/,
+    ],
+    [
+      'an unknown image key',
+      ({ catalog }) => {
+        catalog.events[5].meta.image_cover = 'opera';
+      },
+      'catalog.json',
+      '/events/5/meta/image_cover',
+      /unknown image 'opera'/,
+    ],
+    [
+      'a donation group that is not a donation',
+      ({ config }) => {
+        config.checkout_donation_tg_id = 'gift-card/giftcard';
+      },
+      'config.json',
+      '/checkout_donation_tg_id',
+      /not 'donation'/,
+    ],
+    [
+      'a content block with a bad slot',
+      ({ dir }) => {
+        const file = path.join(dir, 'content-blocks/events-welcome.html');
+        writeFileSync(file, readFileSync(file, 'utf8').replace('slot: top', 'slot: sidebar'));
+      },
+      'content-blocks/events-welcome.html',
+      '/front-matter/slot',
+      /must be one of top, bottom/,
+    ],
+    [
+      'an SVG with script',
+      ({ dir }) => {
+        writeFileSync(path.join(dir, 'images/evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      },
+      'images/evil.svg',
+      '',
+      /must not contain scripts/,
+    ],
+    [
+      'a string override that is not text',
+      ({ dir }) => {
+        writeFileSync(path.join(dir, 'strings.json'), '{"events.title": 3}');
+      },
+      'strings.json',
+      '/events.title',
+      /must be string/,
+    ],
     ['a catalogue that is not JSON', () => ({ 'catalog.json': '{"venues": [' }), 'catalog.json', '', /not valid JSON/],
-    ['a schedule on a date not on the calendar', ({ catalog }) => { catalog.events[3].schedules[0].dates.to = '2026-02-30'; }, 'catalog.json', '/events/3/schedules/0', /not a calendar date/],
-    ['a seat section selling an unknown group', ({ catalog }) => { catalog.seat_maps[0].sections[2].ticket_groups = ['gallery']; }, 'catalog.json', '/seat_maps/0/sections/2/ticket_groups/0', /no event using seat map/],
+    [
+      'a schedule on a date not on the calendar',
+      ({ catalog }) => {
+        catalog.events[3].schedules[0].dates.to = '2026-02-30';
+      },
+      'catalog.json',
+      '/events/3/schedules/0',
+      /not a calendar date/,
+    ],
+    [
+      'a seat section selling an unknown group',
+      ({ catalog }) => {
+        catalog.seat_maps[0].sections[2].ticket_groups = ['gallery'];
+      },
+      'catalog.json',
+      '/seat_maps/0/sections/2/ticket_groups/0',
+      /no event using seat map/,
+    ],
   ];
   for (const [what, mutate, file, pathInFile, message] of semantic) {
     it(`refuses ${what}`, async () => {

@@ -8,7 +8,9 @@ import { orderQrText } from '../../server/services/orders';
 import type { Deps } from '../../server/deps';
 
 const CARDS = { ok: '4242424242424242', declined: '4000000000000002', cvc: '4000000000000127', action: '4000002500003155' };
-const card = (number: string, extra: Record<string, unknown> = {}) => ({ card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 4, cvc: '123', ...extra } });
+const card = (number: string, extra: Record<string, unknown> = {}) => ({
+  card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 4, cvc: '123', ...extra },
+});
 
 describeEachDatabase('checkout API', (ctx) => {
   let app: FastifyInstance;
@@ -18,32 +20,60 @@ describeEachDatabase('checkout API', (ctx) => {
   const db = () => ctx().db;
   const code = (r: { body: any }) => r.body?._data?.[0]?._code;
   const count = async (table: 'ticket_order' | 'payment', cartId: string, status?: string) =>
-    (await db().selectFrom(table).select('id').where('cart_id', '=', cartId)
-      .$if(!!status, (q) => q.where('status' as never, '=', status as never)).execute()).length;
+    (
+      await db()
+        .selectFrom(table)
+        .select('id')
+        .where('cart_id', '=', cartId)
+        .$if(!!status, (q) => q.where('status' as never, '=', status as never))
+        .execute()
+    ).length;
 
   /** A guest with a cart of 2 adults and 1 child (outstanding 69.50) and purchaser details. */
   async function guestWithCart(opts: { session?: string; lines?: unknown[] } = {}) {
     const b = new Browser(app);
-    const session = opts.session ?? await addSession(db(), fx, { from: clock.now() });
-    const add = opts.lines ?? [fx.types.adult, fx.types.adult, fx.types.child].map((t) => ({ ticket_type_id: t, event_session_id: session }));
+    const session = opts.session ?? (await addSession(db(), fx, { from: clock.now() }));
+    const add =
+      opts.lines ?? [fx.types.adult, fx.types.adult, fx.types.child].map((t) => ({ ticket_type_id: t, event_session_id: session }));
     const cart = await b.post(`/api/cart/modify?_seller=${fx.slug}`, { add });
     expect(cart.status).toBe(200);
     const user = await b.post(`/api/user?_seller=${fx.slug}`, {
-      first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', email_confirm: 'ADA@example.org', zip_code: '10001',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.org',
+      email_confirm: 'ADA@example.org',
+      zip_code: '10001',
     });
     expect(user.status).toBe(200);
-    return { b, cartId: cart.body.cart._data[0].id as string, identityId: user.body.identity._data[0].id as string,
-      outstanding: cart.body.cart._data[0].cart_fees.grand_totals.total_outstanding as string };
+    return {
+      b,
+      cartId: cart.body.cart._data[0].id as string,
+      identityId: user.body.identity._data[0].id as string,
+      outstanding: cart.body.cart._data[0].cart_fees.grand_totals.total_outstanding as string,
+    };
   }
-  const pay = (g: { b: Browser; cartId: string; identityId: string; outstanding: string }, gateway_data: unknown, extra: Record<string, unknown> = {}) =>
-    g.b.post(`/api/cart/${g.cartId}/guest_checkout`, { amount: g.outstanding, gateway_id: 'test', gateway_data, guest_identity_id: g.identityId, send_email: true, ...extra });
+  const pay = (
+    g: { b: Browser; cartId: string; identityId: string; outstanding: string },
+    gateway_data: unknown,
+    extra: Record<string, unknown> = {},
+  ) =>
+    g.b.post(`/api/cart/${g.cartId}/guest_checkout`, {
+      amount: g.outstanding,
+      gateway_id: 'test',
+      gateway_data,
+      guest_identity_id: g.identityId,
+      send_email: true,
+      ...extra,
+    });
 
   beforeAll(async () => {
     fx = await insertCartFixture(db(), { now: clock.now() });
     deps = testDeps(ctx(), clock.now);
     app = await buildTestApp(deps);
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   describe('POST user', () => {
     it('validates the purchaser identity by spec section 5', async () => {
@@ -101,7 +131,9 @@ describeEachDatabase('checkout API', (ctx) => {
       expect(again.body._data[0]._description).toBe(`Cart with order ID ${order.order_number} has been booked.`);
       expect(await count('ticket_order', g.cartId)).toBe(1);
       expect(await count('payment', g.cartId)).toBe(1);
-      const modify = await g.b.post(`/api/cart/${g.cartId}/modify`, { add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }] });
+      const modify = await g.b.post(`/api/cart/${g.cartId}/modify`, {
+        add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+      });
       expect([modify.status, code(modify)]).toEqual([409, 'cart_booked']);
     });
 
@@ -148,7 +180,12 @@ describeEachDatabase('checkout API', (ctx) => {
       expect([forged.status, code(forged)]).toEqual([402, 'payment_intent_authentication_failure']);
       const retry = await pay(g, { source: intent });
       expect(retry.status).toBe(200);
-      const payments = await db().selectFrom('payment').selectAll().where('cart_id', '=', g.cartId).where('status', '=', 'succeeded').execute();
+      const payments = await db()
+        .selectFrom('payment')
+        .selectAll()
+        .where('cart_id', '=', g.cartId)
+        .where('status', '=', 'succeeded')
+        .execute();
       expect(payments).toHaveLength(1);
       expect(payments[0].gateway_ref).toBe(intent);
     });
@@ -172,7 +209,9 @@ describeEachDatabase('checkout API', (ctx) => {
 
   describe('free gateway', () => {
     it('books a zero-total order without mail when send_email is false', async () => {
-      const g = await guestWithCart({ lines: [{ ticket_type_id: fx.types.infant, event_session_id: await addSession(db(), fx, { from: clock.now() }) }] });
+      const g = await guestWithCart({
+        lines: [{ ticket_type_id: fx.types.infant, event_session_id: await addSession(db(), fx, { from: clock.now() }) }],
+      });
       expect(g.outstanding).toBe('0.00');
       const card0 = await pay(g, card(CARDS.ok));
       expect([card0.status, code(card0)]).toEqual([400, 'payment_not_supported']);
@@ -219,8 +258,12 @@ describeEachDatabase('checkout API', (ctx) => {
     it('another browser cannot check out the cart, nor use a guest identity it did not create', async () => {
       const g = await guestWithCart();
       const stranger = new Browser(app);
-      const theirs = await stranger.post(`/api/cart/${g.cartId}/guest_checkout`,
-        { amount: g.outstanding, gateway_id: 'test', gateway_data: card(CARDS.ok), guest_identity_id: g.identityId });
+      const theirs = await stranger.post(`/api/cart/${g.cartId}/guest_checkout`, {
+        amount: g.outstanding,
+        gateway_id: 'test',
+        gateway_data: card(CARDS.ok),
+        guest_identity_id: g.identityId,
+      });
       expect([theirs.status, code(theirs)]).toEqual([403, 'cart_access_denied']);
       const other = await guestWithCart();
       const borrowed = await pay({ ...g, identityId: other.identityId }, card(CARDS.ok));
@@ -231,7 +274,9 @@ describeEachDatabase('checkout API', (ctx) => {
     });
 
     it('asks for required survey answers before payment', async () => {
-      const g = await guestWithCart({ lines: [{ ticket_type_id: fx.types.surveyed, event_session_id: await addSession(db(), fx, { from: clock.now() }) }] });
+      const g = await guestWithCart({
+        lines: [{ ticket_type_id: fx.types.surveyed, event_session_id: await addSession(db(), fx, { from: clock.now() }) }],
+      });
       const r = await pay(g, card(CARDS.ok));
       expect([r.status, code(r)]).toEqual([400, 'additional_info_validation_failed']);
       await g.b.post(`/api/cart/${g.cartId}/modify`, { additional_info: { [fx.groups.survey]: { visit_reason: 'history' } } });
@@ -256,7 +301,12 @@ describeEachDatabase('checkout API', (ctx) => {
       expect((await pay(other, card(CARDS.ok))).status).toBe(200);
       const s = await db().selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow();
       expect(s.used_capacity).toBe(1);
-      const booked = await db().selectFrom('ticket').select('id').where('event_session_id', '=', session).where('state', '=', 'booked').execute();
+      const booked = await db()
+        .selectFrom('ticket')
+        .select('id')
+        .where('event_session_id', '=', session)
+        .where('state', '=', 'booked')
+        .execute();
       expect(booked).toHaveLength(1);
     });
 
@@ -265,10 +315,14 @@ describeEachDatabase('checkout API', (ctx) => {
       const late = await guestWithCart({ lines: [{ ticket_type_id: fx.types.adult, event_session_id: session }] });
       clock.advance(901);
       await sweepExpiredCarts(deps);
-      expect((await db().selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow()).used_capacity).toBe(0);
+      expect(
+        (await db().selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow()).used_capacity,
+      ).toBe(0);
       const r = await pay(late, card(CARDS.ok));
       expect(r.status).toBe(200);
-      expect((await db().selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow()).used_capacity).toBe(1);
+      expect(
+        (await db().selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow()).used_capacity,
+      ).toBe(1);
     });
   });
 });

@@ -25,7 +25,9 @@ describeEachDatabase('compression', (ctx) => {
     const events = (await app.inject({ url: '/api/events/available?_seller=demo' })).json();
     eventId = JSON.stringify(events).match(/"id":"([0-9a-f-]{36})"/)![1];
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('a large API answer is sent with brotli or gzip as accepted, and decodes to the same JSON', async () => {
     const url = `/api/events/${eventId}/calendar?_seller=demo&_format=extended`;

@@ -27,12 +27,23 @@ describeEachDatabase('concurrent reservations', (ctx) => {
   async function race(sessionId: string, n = 100) {
     const browsers = Array.from({ length: n }, () => new Browser(app));
     const started = performance.now();
-    const results = await Promise.all(browsers.map((b) => b.post(`/api/cart/modify?_seller=${fx.slug}`,
-      { add: [{ ticket_type_id: fx.types.adult, event_session_id: sessionId }] })));
+    const results = await Promise.all(
+      browsers.map((b) =>
+        b.post(`/api/cart/modify?_seller=${fx.slug}`, { add: [{ ticket_type_id: fx.types.adult, event_session_id: sessionId }] }),
+      ),
+    );
     const ms = Math.round(performance.now() - started);
-    const held = await db().selectFrom('ticket').select(sql<number>`count(*)::int`.as('n'))
-      .where('event_session_id', '=', sessionId).where('state', '=', 'in_cart').executeTakeFirstOrThrow();
-    const session = await db().selectFrom('event_session').select(['used_capacity', 'capacity']).where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const held = await db()
+      .selectFrom('ticket')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('event_session_id', '=', sessionId)
+      .where('state', '=', 'in_cart')
+      .executeTakeFirstOrThrow();
+    const session = await db()
+      .selectFrom('event_session')
+      .select(['used_capacity', 'capacity'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     return { results, ms, held: held.n, used: session.used_capacity };
   }
 

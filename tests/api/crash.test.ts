@@ -101,28 +101,45 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** After a SIGKILL, PostgreSQL rolls back the dead process's open transactions as it notices its sockets closed. */
 async function waitForBackendsGone(db: pg.Client) {
   for (let i = 0; i < 100; i++) {
-    const { rows } = await db.query('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const { rows } = await db.query(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     if (rows[0].n === 0) return;
     await sleep(100);
   }
-  throw new Error('the killed server\'s database sessions are still open after 10 s');
+  throw new Error("the killed server's database sessions are still open after 10 s");
 }
 
 const count = async (db: pg.Client, query: string) => (await db.query(query)).rows[0].n as number;
 const tally = (list: string[]) => list.reduce<Record<string, number>>((m, k) => ({ ...m, [k]: (m[k] ?? 0) + 1 }), {});
 
-interface Ids { sessionId: string; general: string; adult: string; child: string; senior: string; anyday: string }
+interface Ids {
+  sessionId: string;
+  general: string;
+  adult: string;
+  child: string;
+  senior: string;
+  anyday: string;
+}
 
 async function catalogue(db: pg.Client): Promise<Ids> {
   const { rows: types } = await db.query(`select g.key as group_key, g.id as group_id, t.key, t.id from ticket_type t
     join ticket_group g on g.id = t.ticket_group_id join event_template e on e.id = g.event_template_id
     where e.key = 'general-admission' and g.key in ('general', 'anyday')`);
   const type = (group: string, key: string) => types.find((t) => t.group_key === group && t.key === key)!.id as string;
-  const { rows: [session] } = await db.query(`select s.id from event_session s join event_template e on e.id = s.event_template_id
+  const {
+    rows: [session],
+  } = await db.query(`select s.id from event_session s join event_template e on e.id = s.event_template_id
     where e.key = 'general-admission' and s.state = 'active' and s.start_datetime > now() + interval '1 day'
     order by s.start_datetime limit 1`);
-  return { sessionId: session.id, general: types.find((t) => t.group_key === 'general').group_id,
-    adult: type('general', 'adult'), child: type('general', 'child'), senior: type('general', 'senior'), anyday: type('anyday', 'adult') };
+  return {
+    sessionId: session.id,
+    general: types.find((t) => t.group_key === 'general').group_id,
+    adult: type('general', 'adult'),
+    child: type('general', 'child'),
+    senior: type('general', 'senior'),
+    anyday: type('anyday', 'adult'),
+  };
 }
 
 type Reply = { status: number; body: any };
@@ -131,8 +148,14 @@ const outcome = (r: Reply) => `${r.status}${code(r) ? ` ${code(r)}` : ''}`;
 
 /** One visitor: a browser and what it learnt from the answers it got. */
 interface Visitor {
-  i: number; b: HttpBrowser; cartId?: string; identityId?: string; outstanding?: string;
-  cancelled?: boolean; orderIds: string[]; checkout: string[];
+  i: number;
+  b: HttpBrowser;
+  cartId?: string;
+  identityId?: string;
+  outstanding?: string;
+  cancelled?: boolean;
+  orderIds: string[];
+  checkout: string[];
 }
 
 class Stopped extends Error {}
@@ -156,9 +179,19 @@ function wave(killPlan?: { afterCheckouts: number; delayMs: number; kill: () => 
     stats.atKill = { sent: stats.sent, answered: stats.answered };
     return killPlan!.kill();
   };
-  const fireArmedKill = () => { if (killAtNextSend) { const kill = killAtNextSend; killAtNextSend = null; kill(); } };
-  const killWhenInFlight = () => (stats.sent > stats.answered || over ? killNow()
-    : new Promise<void>((resolve, reject) => { killAtNextSend = () => killNow().then(resolve, reject); }));
+  const fireArmedKill = () => {
+    if (killAtNextSend) {
+      const kill = killAtNextSend;
+      killAtNextSend = null;
+      kill();
+    }
+  };
+  const killWhenInFlight = () =>
+    stats.sent > stats.answered || over
+      ? killNow()
+      : new Promise<void>((resolve, reject) => {
+          killAtNextSend = () => killNow().then(resolve, reject);
+        });
   async function send(step: string, run: () => Promise<Reply>): Promise<Reply> {
     if (stopped) throw new Stopped();
     stats.sent++;
@@ -168,7 +201,10 @@ function wave(killPlan?: { afterCheckouts: number; delayMs: number; kill: () => 
       fireArmedKill();
       r = await pending;
     } catch (err) {
-      if (stopped) { stats.cut++; throw new Stopped(); }
+      if (stopped) {
+        stats.cut++;
+        throw new Stopped();
+      }
       throw err;
     }
     stats.answered++;
@@ -179,22 +215,42 @@ function wave(killPlan?: { afterCheckouts: number; delayMs: number; kill: () => 
     return r;
   }
   // The wave is over: a kill still waiting for a request to cut happens now (and the test reports nothing was cut).
-  return { send, stats, errors, killed: () => { over = true; fireArmedKill(); return killed; } };
+  return {
+    send,
+    stats,
+    errors,
+    killed: () => {
+      over = true;
+      fireArmedKill();
+      return killed;
+    },
+  };
 }
 type Send = ReturnType<typeof wave>['send'];
 
 async function identify(v: Visitor, send: Send) {
-  const user = await send('user', () => v.b.post(`/api/user${SELLER}`, {
-    first_name: 'Crash', last_name: `Visitor ${v.i}`, email: `crash${v.i}@example.org`, zip_code: '10001',
-  }));
+  const user = await send('user', () =>
+    v.b.post(`/api/user${SELLER}`, {
+      first_name: 'Crash',
+      last_name: `Visitor ${v.i}`,
+      email: `crash${v.i}@example.org`,
+      zip_code: '10001',
+    }),
+  );
   expect(user.status).toBe(200);
   v.identityId = user.body.identity._data[0].id;
 }
 
 async function pay(v: Visitor, send: Send, gatewayData = CARD_OK) {
-  const r = await send('checkout', () => v.b.post(`/api/cart/${v.cartId}/guest_checkout`, {
-    amount: v.outstanding, gateway_id: 'test', gateway_data: gatewayData, guest_identity_id: v.identityId, send_email: true,
-  }));
+  const r = await send('checkout', () =>
+    v.b.post(`/api/cart/${v.cartId}/guest_checkout`, {
+      amount: v.outstanding,
+      gateway_id: 'test',
+      gateway_data: gatewayData,
+      guest_identity_id: v.identityId,
+      send_email: true,
+    }),
+  );
   v.checkout.push(outcome(r));
   if (r.status === 200) v.orderIds.push(r.body.ticket_order._data[0].id);
   return r;
@@ -203,11 +259,14 @@ async function pay(v: Visitor, send: Send, gatewayData = CARD_OK) {
 /** A visitor's whole purchase; the variants by index cover bad input, cancelling, a declined card and a double submit. */
 async function buy(v: Visitor, ids: Ids, send: Send) {
   const kinds = [ids.adult, ids.child, ids.senior];
-  const add = v.i % 10 === 9
-    ? Array.from({ length: 21 }, () => ({ ticket_type_id: ids.adult, event_session_id: ids.sessionId })) // over the maximum of 20
-    : Array.from({ length: 1 + (v.i % 3) }, (_, k) => ({ ticket_type_id: kinds[(v.i + k) % 3], event_session_id: ids.sessionId }));
+  const add =
+    v.i % 10 === 9
+      ? Array.from({ length: 21 }, () => ({ ticket_type_id: ids.adult, event_session_id: ids.sessionId })) // over the maximum of 20
+      : Array.from({ length: 1 + (v.i % 3) }, (_, k) => ({ ticket_type_id: kinds[(v.i + k) % 3], event_session_id: ids.sessionId }));
   if (v.i % 4 === 0) add.push({ ticket_type_id: ids.anyday, event_session_id: null as never });
-  const cart = await send('reserve', () => v.b.post(`/api/cart/modify${SELLER}`, { add, additional_info: { [ids.general]: { zip_code: '10001' } } }));
+  const cart = await send('reserve', () =>
+    v.b.post(`/api/cart/modify${SELLER}`, { add, additional_info: { [ids.general]: { zip_code: '10001' } } }),
+  );
   if (cart.status !== 200) return;
   v.cartId = cart.body.cart._data[0].id;
   v.outstanding = cart.body.cart._data[0].cart_fees.grand_totals.total_outstanding;
@@ -230,7 +289,10 @@ async function retry(v: Visitor, send: Send) {
   await pay(v, send);
 }
 
-const settle = (p: Promise<unknown>) => p.catch((err) => { if (!(err instanceof Stopped)) throw err; });
+const settle = (p: Promise<unknown>) =>
+  p.catch((err) => {
+    if (!(err instanceof Stopped)) throw err;
+  });
 
 describe.skipIf(!ADMIN_URL)('crash test: SIGKILL mid-flight on PostgreSQL, restart, invariants', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -264,7 +326,12 @@ describe.skipIf(!ADMIN_URL)('crash test: SIGKILL mid-flight on PostgreSQL, resta
     const killAfter = 3 + Math.floor(Math.random() * 10);
     const killDelay = Math.floor(Math.random() * 30);
     const w1 = wave({ afterCheckouts: killAfter, delayMs: killDelay, kill: () => first.kill() });
-    const visitors: Visitor[] = Array.from({ length: WAVE1 }, (_, i) => ({ i, b: new HttpBrowser(first.baseUrl), orderIds: [], checkout: [] }));
+    const visitors: Visitor[] = Array.from({ length: WAVE1 }, (_, i) => ({
+      i,
+      b: new HttpBrowser(first.baseUrl),
+      orderIds: [],
+      checkout: [],
+    }));
     await Promise.all(visitors.map((v) => settle(buy(v, ids, w1.send))));
     await (w1.killed() ?? first.kill());
     expect(w1.errors).toEqual([]);
@@ -285,8 +352,15 @@ describe.skipIf(!ADMIN_URL)('crash test: SIGKILL mid-flight on PostgreSQL, resta
 
     // Wave 2: the visitors whose checkout was cut (or never sent) pay again; new visitors buy at the same time.
     const w2 = wave();
-    const unfinished = visitors.filter((v) => v.cartId && !v.cancelled && !v.checkout.some((o) => o === '200' || o.endsWith('cart_booked')));
-    const fresh: Visitor[] = Array.from({ length: WAVE2 }, (_, k) => ({ i: WAVE1 + k, b: new HttpBrowser(server!.baseUrl), orderIds: [], checkout: [] }));
+    const unfinished = visitors.filter(
+      (v) => v.cartId && !v.cancelled && !v.checkout.some((o) => o === '200' || o.endsWith('cart_booked')),
+    );
+    const fresh: Visitor[] = Array.from({ length: WAVE2 }, (_, k) => ({
+      i: WAVE1 + k,
+      b: new HttpBrowser(server!.baseUrl),
+      orderIds: [],
+      checkout: [],
+    }));
     await Promise.all([...unfinished.map((v) => retry(v, w2.send)), ...fresh.map((v) => buy(v, ids, w2.send))]);
     expect(w2.errors).toEqual([]);
 
@@ -304,16 +378,21 @@ describe.skipIf(!ADMIN_URL)('crash test: SIGKILL mid-flight on PostgreSQL, resta
     expect(await brokenInvariants(db)).toEqual({});
     // Every order a visitor was told about survived, and the wave sold something.
     const told = [...visitors, ...fresh].flatMap((v) => v.orderIds);
-    const { rows: kept } = await db.query(`select o.id from ticket_order o join cart c on c.id = o.cart_id
-      where c.state = 'completed' and o.id = any($1::uuid[])`, [told]);
+    const { rows: kept } = await db.query(
+      `select o.id from ticket_order o join cart c on c.id = o.cart_id
+      where c.state = 'completed' and o.id = any($1::uuid[])`,
+      [told],
+    );
     expect(kept.length).toBe(told.length);
     expect(told.length).toBeGreaterThan(0);
     const end = tally((await db.query('select state from cart')).rows.map((r) => r.state));
 
-    console.log(`[crash] ${Math.round((Date.now() - started) / 1000)} s; wave 1: ${w1.stats.sent} sent, ${w1.stats.atKill!.answered} answered`
-      + ` and ${inFlight} in flight at the kill (after checkout answer ${killAfter} + ${killDelay} ms), ${w1.stats.cut} cut;`
-      + ` carts after the crash ${JSON.stringify(afterCrash)}; wave 2: ${unfinished.length} retries ${JSON.stringify(tally(unfinished.flatMap((v) => v.checkout.slice(-1))))},`
-      + ` ${fresh.length} new visitors; sweep done ${Math.round(swept / 1000)} s after the restart; carts at the end ${JSON.stringify(end)};`
-      + ` orders ${await count(db, 'select count(*)::int as n from ticket_order')}`);
+    console.log(
+      `[crash] ${Math.round((Date.now() - started) / 1000)} s; wave 1: ${w1.stats.sent} sent, ${w1.stats.atKill!.answered} answered` +
+        ` and ${inFlight} in flight at the kill (after checkout answer ${killAfter} + ${killDelay} ms), ${w1.stats.cut} cut;` +
+        ` carts after the crash ${JSON.stringify(afterCrash)}; wave 2: ${unfinished.length} retries ${JSON.stringify(tally(unfinished.flatMap((v) => v.checkout.slice(-1))))},` +
+        ` ${fresh.length} new visitors; sweep done ${Math.round(swept / 1000)} s after the restart; carts at the end ${JSON.stringify(end)};` +
+        ` orders ${await count(db, 'select count(*)::int as n from ticket_order')}`,
+    );
   }, 120_000);
 });

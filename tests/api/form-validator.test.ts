@@ -17,11 +17,18 @@ describeEachDatabase('form validators', (ctx) => {
     const events = (await app.inject({ url: '/api/events/available?_seller=demo' })).json().event_template._data as { id: string }[];
     for (const event of events) {
       const body = (await app.inject({ url: `/api/events/${event.id}?_seller=demo&_embed=ticket_group` })).json();
-      const spec = (body.ticket_group?._data ?? []).map((g: { additional_info_spec: SurveySpec | null }) => g.additional_info_spec).find(Boolean);
-      if (spec) { surveyKey = formKey(surveyFormSchema(spec).schema); break; }
+      const spec = (body.ticket_group?._data ?? [])
+        .map((g: { additional_info_spec: SurveySpec | null }) => g.additional_info_spec)
+        .find(Boolean);
+      if (spec) {
+        surveyKey = formKey(surveyFormSchema(spec).schema);
+        break;
+      }
     }
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('the purchaser form and a demo survey (as the storefront builds it from the API answer) are served as modules', async () => {
     expect(surveyKey).toBeTruthy();

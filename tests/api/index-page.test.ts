@@ -46,7 +46,9 @@ describeEachDatabase('the storefront page', (ctx) => {
     eventId = withCover.id;
     coverId = withCover.meta.image_cover;
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('/events carries the deployment, the seller config and the unfiltered listing, each equal to the API answer', async () => {
     const { doc, data } = await page('/events');
@@ -60,8 +62,9 @@ describeEachDatabase('the storefront page', (ctx) => {
     expect(doc.querySelector('link[href="/storefront-config.json"]')).toBeNull();
     expect(doc.querySelector('#root [role="status"]')?.textContent).toBe('Loading…');
     // The header logo is fetched with the page, at the address the header asks for.
-    const storefront = (data!.reads[readKey(configUrl)] as { config: { _data: { key: string; value: { web: { logo: string } } }[] } })
-      .config._data.find((row) => row.key === 'storefront')!.value;
+    const storefront = (
+      data!.reads[readKey(configUrl)] as { config: { _data: { key: string; value: { web: { logo: string } } }[] } }
+    ).config._data.find((row) => row.key === 'storefront')!.value;
     const images = [...doc.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
     expect(images).toEqual([logoSrc('/api', storefront.web.logo)]);
   });
@@ -71,14 +74,17 @@ describeEachDatabase('the storefront page', (ctx) => {
     expect(Object.keys((await page('/my/orders')).data!.reads)).toHaveLength(1);
   });
 
-  it('an event carries both reads of the event and its calendar, and preloads its cover with the screen\'s own srcset', async () => {
+  it("an event carries both reads of the event and its calendar, and preloads its cover with the screen's own srcset", async () => {
     const { doc, data } = await page(`/events/${eventId}`);
     const keys = Object.keys(data!.reads);
     expect(keys.filter((k) => k.startsWith(`/api/events/${eventId}?`))).toHaveLength(2);
     const detailUrl = `/api/events/${eventId}?_seller=demo&_embed=venue,meta`;
     expect(data!.reads[readKey(detailUrl)]).toEqual(await api(detailUrl));
     // ... and the reservation flow's calendar, for the groups the flow asks about (the store's own rule).
-    const reservable = data!.reads[keys.find((k) => k.includes('ticket_group'))!] as { ticket_group: { _data: TicketGroupRow[] }; ticket_type: { _data: TicketTypeRow[] } };
+    const reservable = data!.reads[keys.find((k) => k.includes('ticket_group'))!] as {
+      ticket_group: { _data: TicketGroupRow[] };
+      ticket_type: { _data: TicketTypeRow[] };
+    };
     const groupIds = datedGroupIdsOf(reservable.ticket_group._data, reservable.ticket_type._data);
     expect(groupIds.length).toBeGreaterThan(0);
     const calendarUrl = `/api/events/${eventId}/calendar?_seller=demo&_format=extended&ticket_group_id._in=${groupIds.join(',')}`;
@@ -117,7 +123,9 @@ describeEachDatabase('the storefront page', (ctx) => {
     const { res, doc, data } = await page(`/events/${eventId}`);
     expect(res.body).not.toContain('<script>window.pwned');
     expect([...doc.querySelectorAll('script')].map((s) => s.getAttribute('type') ?? 'classic')).toEqual(['module', 'application/json']);
-    const read = data!.reads[readKey(`/api/events/${eventId}?_seller=demo&_embed=venue,meta`)] as { event_template: { _data: { name: string }[] } };
+    const read = data!.reads[readKey(`/api/events/${eventId}?_seller=demo&_embed=venue,meta`)] as {
+      event_template: { _data: { name: string }[] };
+    };
     expect(read.event_template._data[0].name).toBe(name);
   });
 

@@ -14,16 +14,28 @@ describeEachDatabase('migration 003 cleans seller HTML stored before server-side
     await db.updateTable('event_template').set({ description: PAYLOAD }).where('id', '=', event.id).execute();
     const seller = await db.selectFrom('seller').select(['config', 'content_blocks']).where('id', '=', sellerId).executeTakeFirstOrThrow();
     const blocks = [...(seller.content_blocks as any[]), { name: 'old', html: PAYLOAD }];
-    await db.updateTable('seller').set({
-      config: JSON.stringify({ ...(seller.config as object), terms_html: PAYLOAD }),
-      content_blocks: JSON.stringify(blocks),
-    }).where('id', '=', sellerId).execute();
+    await db
+      .updateTable('seller')
+      .set({
+        config: JSON.stringify({ ...(seller.config as object), terms_html: PAYLOAD }),
+        content_blocks: JSON.stringify(blocks),
+      })
+      .where('id', '=', sellerId)
+      .execute();
 
     await up(db);
 
     const after = await db.selectFrom('event_template').select('description').where('id', '=', event.id).executeTakeFirstOrThrow();
-    const sellerAfter = await db.selectFrom('seller').select(['config', 'content_blocks']).where('id', '=', sellerId).executeTakeFirstOrThrow();
-    const texts = [after.description!, (sellerAfter.config as any).terms_html, (sellerAfter.content_blocks as any[]).find((b) => b.name === 'old').html];
+    const sellerAfter = await db
+      .selectFrom('seller')
+      .select(['config', 'content_blocks'])
+      .where('id', '=', sellerId)
+      .executeTakeFirstOrThrow();
+    const texts = [
+      after.description!,
+      (sellerAfter.config as any).terms_html,
+      (sellerAfter.content_blocks as any[]).find((b) => b.name === 'old').html,
+    ];
     for (const html of texts) {
       expect(html).toContain('Hello');
       expect(html).toContain('link');

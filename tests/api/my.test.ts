@@ -30,8 +30,13 @@ describeEachDatabase('account area (my/*)', (ctx) => {
     mine = await insertOrder(db(), sellerId, memberIds.identity_id, { now: clock.now(), daysAhead: 3 });
     theirs = await insertOrder(db(), sellerId, other.identityId, { now: clock.now(), daysAhead: 5 });
   });
-  afterAll(async () => { await app?.close(); });
-  beforeEach(async () => { clock.advance(LIMITS.login_account.windowSeconds); await setAuth(db(), sellerId, { method: 'password' }); });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    clock.advance(LIMITS.login_account.windowSeconds);
+    await setAuth(db(), sellerId, { method: 'password' });
+  });
 
   it('every my/* call needs a session (401 not_authenticated)', async () => {
     const b = new AuthBrowser(app);
@@ -56,7 +61,12 @@ describeEachDatabase('account area (my/*)', (ctx) => {
 
   it('PATCH my/user/{id} changes names and clears the state, never the e-mail or another user', async () => {
     const b = await login(OTHER.email, OTHER.password);
-    const r = await b.patch(`/api/my/user/${other.userId}?_seller=demo`, { first_name: ' Sam ', last_name: 'Lee', state: 'NY', phone: '555 0100' });
+    const r = await b.patch(`/api/my/user/${other.userId}?_seller=demo`, {
+      first_name: ' Sam ',
+      last_name: 'Lee',
+      state: 'NY',
+      phone: '555 0100',
+    });
     expect(r.status).toBe(200);
     expect(r.body.identity._data[0]).toMatchObject({ first_name: 'Sam', last_name: 'Lee', state: 'NY', phone: '555 0100' });
     const cleared = await b.patch(`/api/my/user/${other.identityId}?_seller=demo`, { state: null });
@@ -70,8 +80,12 @@ describeEachDatabase('account area (my/*)', (ctx) => {
     expect((await b.patch(`/api/my/user/${other.userId}?_seller=demo`, { zip_code: '1!' })).code).toBe('validation_failed');
     const member = await db().selectFrom('identity').select('first_name').where('id', '=', memberIds.identity_id).executeTakeFirstOrThrow();
     expect(member.first_name).toBe('Jordan');
-    const noHeader = await new AuthBrowser(app, undefined, {}).request('PATCH', `/api/my/user/${other.userId}`, { first_name: 'Eve' },
-      { cookie: `storefront_session=${b.cookies.get('storefront_session')}` });
+    const noHeader = await new AuthBrowser(app, undefined, {}).request(
+      'PATCH',
+      `/api/my/user/${other.userId}`,
+      { first_name: 'Eve' },
+      { cookie: `storefront_session=${b.cookies.get('storefront_session')}` },
+    );
     expect(noHeader.status).toBe(403);
     expect(noHeader.code).toBe('csrf_header_missing');
   });
@@ -79,10 +93,23 @@ describeEachDatabase('account area (my/*)', (ctx) => {
   it('PUT my/user sets the e-mail of a user who has none; an address in use is a 409 naming its identity', async () => {
     await setAuth(db(), sellerId, { method: 'scan_code_last_name' });
     const demo = await db().selectFrom('membership').selectAll().where('scan_code', '=', DEMO_MEMBER.scanCode).executeTakeFirstOrThrow();
-    const identity = await db().insertInto('identity').values({ seller_id: sellerId, first_name: 'Kim', last_name: 'Noaddress', additional_info: '{}', meta: '{}' })
-      .returning('id').executeTakeFirstOrThrow();
-    await db().insertInto('membership').values({ seller_id: sellerId, identity_id: identity.id, role_id: demo.role_id,
-      membership_program_id: demo.membership_program_id, scan_code: 'M29990002', valid_from: demo.valid_from, valid_to: demo.valid_to }).execute();
+    const identity = await db()
+      .insertInto('identity')
+      .values({ seller_id: sellerId, first_name: 'Kim', last_name: 'Noaddress', additional_info: '{}', meta: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('membership')
+      .values({
+        seller_id: sellerId,
+        identity_id: identity.id,
+        role_id: demo.role_id,
+        membership_program_id: demo.membership_program_id,
+        scan_code: 'M29990002',
+        valid_from: demo.valid_from,
+        valid_to: demo.valid_to,
+      })
+      .execute();
     const b = new AuthBrowser(app);
     expect((await b.post('/api/login?_seller=demo', { scan_code: 'M29990002', last_name: 'Noaddress' })).status).toBe(200);
     expect((await b.get('/api/my/user?_seller=demo')).body.user._data[0].has_email).toBe(false);
@@ -90,13 +117,23 @@ describeEachDatabase('account area (my/*)', (ctx) => {
     const taken = await b.put('/api/my/user?_seller=demo', { email: 'OTHER.user@example.com', email_confirm: 'other.user@example.com' });
     expect(taken.status).toBe(409);
     expect(taken.code).toBe('email_in_use');
-    expect(taken.body._data[0]._description).toBe('Another user account is using OTHER.user@example.com. Please contact us to merge the accounts.');
+    expect(taken.body._data[0]._description).toBe(
+      'Another user account is using OTHER.user@example.com. Please contact us to merge the accounts.',
+    );
     expect(taken.body._data[0]._extra.identity_id).toBe(other.identityId);
-    expect((await b.put('/api/my/user?_seller=demo', { email: 'kim@localhost' })).body._data[0]._description).toBe('Email address is not valid.');
-    expect((await b.put('/api/my/user?_seller=demo', { email: 'kim@example.com', email_confirm: 'kim@example.org' })).body._data[0]._description)
-      .toBe('Email addresses must match.');
+    expect((await b.put('/api/my/user?_seller=demo', { email: 'kim@localhost' })).body._data[0]._description).toBe(
+      'Email address is not valid.',
+    );
+    expect(
+      (await b.put('/api/my/user?_seller=demo', { email: 'kim@example.com', email_confirm: 'kim@example.org' })).body._data[0]._description,
+    ).toBe('Email addresses must match.');
 
-    const ok = await b.put('/api/my/user?_seller=demo', { email: 'kim@example.com', email_confirm: 'KIM@example.com', first_name: 'Kim', last_name: 'Noaddress' });
+    const ok = await b.put('/api/my/user?_seller=demo', {
+      email: 'kim@example.com',
+      email_confirm: 'KIM@example.com',
+      first_name: 'Kim',
+      last_name: 'Noaddress',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user._data[0]).toMatchObject({ email: 'kim@example.com', has_email: true });
     expect(ok.body.identity._data[0].email).toBe('kim@example.com');
@@ -105,14 +142,17 @@ describeEachDatabase('account area (my/*)', (ctx) => {
     expect((await b.put('/api/my/user?_seller=demo', { password: 'Kims-Password-1' })).status).toBe(200);
     expect((await b.put('/api/my/user?_seller=demo', { password: 'Kims-Password-2' })).code).toBe('validation_failed');
     // Once it has an address, the account keeps it (a stolen session cannot move it elsewhere).
-    expect((await b.put('/api/my/user?_seller=demo', { email: 'thief@example.com' })).body._data[0]._description)
-      .toBe('The email address can not be changed here.');
+    expect((await b.put('/api/my/user?_seller=demo', { email: 'thief@example.com' })).body._data[0]._description).toBe(
+      'The email address can not be changed here.',
+    );
     expect((await b.put('/api/my/user?_seller=demo', { email: 'KIM@example.com', first_name: 'Kimberly' })).status).toBe(200);
     await setAuth(db(), sellerId, { method: 'password' });
-    expect((await new AuthBrowser(app).post('/api/login?_seller=demo', { username: 'kim@example.com', password: 'Kims-Password-1' })).status).toBe(200);
+    expect(
+      (await new AuthBrowser(app).post('/api/login?_seller=demo', { username: 'kim@example.com', password: 'Kims-Password-1' })).status,
+    ).toBe(200);
   });
 
-  it('GET my/ticket_order lists only the user\'s own orders, with tickets, types and groups', async () => {
+  it("GET my/ticket_order lists only the user's own orders, with tickets, types and groups", async () => {
     const b = await login(DEMO_MEMBER.email, DEMO_MEMBER.password);
     const r = await b.get('/api/my/ticket_order?_seller=demo&_embed=ticket,ticket_type,ticket_group');
     expect(r.status).toBe(200);
@@ -131,7 +171,7 @@ describeEachDatabase('account area (my/*)', (ctx) => {
     expect((await them.get(`/api/ticket_order/${mine.orderId}`)).status).toBe(404);
   });
 
-  it('GET my/order_session lists the sessions of the user\'s booked or redeemed tickets', async () => {
+  it("GET my/order_session lists the sessions of the user's booked or redeemed tickets", async () => {
     const b = await login(DEMO_MEMBER.email, DEMO_MEMBER.password);
     const r = await b.get('/api/my/order_session?_seller=demo&_embed=ticket&ticket.state._in=booked,redeemed');
     expect(r.status).toBe(200);
@@ -143,10 +183,12 @@ describeEachDatabase('account area (my/*)', (ctx) => {
     expect((await b.get(`/api/my/order_session?_seller=demo&start_datetime._gte=${later}`)).body.order_session._count).toBe(0);
     expect((await b.get(`/api/my/order_session?_seller=demo&id=${theirs.sessionId}`)).body.order_session._count).toBe(0);
     const them = await login(OTHER.email, OTHER.password);
-    expect((await them.get('/api/my/order_session?_seller=demo')).body.order_session._data.map((s: any) => s.id)).toEqual([theirs.sessionId]);
+    expect((await them.get('/api/my/order_session?_seller=demo')).body.order_session._data.map((s: any) => s.id)).toEqual([
+      theirs.sessionId,
+    ]);
   });
 
-  it('GET my/membership shows the member\'s membership with role and program; others have none', async () => {
+  it("GET my/membership shows the member's membership with role and program; others have none", async () => {
     const b = await login(DEMO_MEMBER.email, DEMO_MEMBER.password);
     const r = await b.get('/api/my/membership?_seller=demo&_embed=role,role.membership_program');
     expect(r.status).toBe(200);

@@ -12,8 +12,12 @@ type Operation = { responses?: Record<string, { content?: Record<string, { schem
 
 describeEachDatabase('GET /api/openapi.json', (ctx) => {
   let app: FastifyInstance;
-  beforeAll(async () => { app = await buildTestApp(testDeps(ctx())); });
-  afterAll(async () => { await app?.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp(testDeps(ctx()));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('is a valid OpenAPI 3.1 document', async () => {
     const res = await app.inject({ url: '/api/openapi.json' });

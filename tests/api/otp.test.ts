@@ -28,8 +28,13 @@ describeEachDatabase('one-time passcode login', (ctx) => {
     sellerId = await loadDemo(db(), clock.now());
     app = await buildAuthApp(testDeps(ctx(), clock.now));
   });
-  afterAll(async () => { await app?.close(); });
-  beforeEach(async () => { clock.advance(LIMITS.otp_request_email.windowSeconds); await setAuth(db(), sellerId, { method: 'otp' }); });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    clock.advance(LIMITS.otp_request_email.windowSeconds);
+    await setAuth(db(), sellerId, { method: 'otp' });
+  });
 
   it('mails a 6-digit code and a one-time link carrying the code and the token; the code logs in once', async () => {
     const { b, token, code, otp, path, mail } = await requestCode();
@@ -100,7 +105,8 @@ describeEachDatabase('one-time passcode login', (ctx) => {
     expect(r.body.token).toMatch(/^[0-9a-f]{64}$/);
     expect(await mailCount(db(), 'stranger@example.com', 'login_otp')).toBe(0);
     expect(await mailCount(db(), 'stranger@example.com', 'login_no_account')).toBe(1);
-    for (const otp of ['000000', '123456', '999999']) expect((await b.post(VERIFY, { token: r.body.token, otp })).code).toBe('otp_incorrect');
+    for (const otp of ['000000', '123456', '999999'])
+      expect((await b.post(VERIFY, { token: r.body.token, otp })).code).toBe('otp_incorrect');
   });
 
   it('refuses a bad address (validate_not_email), a missing one (validation_failed), and otp requests in password mode', async () => {

@@ -8,13 +8,22 @@ import { readConfig } from '../../server/config';
 describeEachDatabase('GET /_outbox', (ctx) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    await ctx().db.insertInto('mail_outbox').values({
-      kind: 'order', to_address: 'ada@example.com', subject: 'Your tickets <b>now</b>', text_body: 'Order 7\n<script>x()</script>', meta: '{}',
-    }).execute();
+    await ctx()
+      .db.insertInto('mail_outbox')
+      .values({
+        kind: 'order',
+        to_address: 'ada@example.com',
+        subject: 'Your tickets <b>now</b>',
+        text_body: 'Order 7\n<script>x()</script>',
+        meta: '{}',
+      })
+      .execute();
     const deps = testDeps(ctx());
     app = await buildTestApp({ ...deps, config: { ...deps.config, outboxPage: true } });
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('lists kept mail with its text escaped, when a developer asked for it (OUTBOX_PAGE=1)', async () => {
     const res = await app.inject({ method: 'GET', url: '/_outbox' });
@@ -30,8 +39,12 @@ describeEachDatabase('GET /_outbox', (ctx) => {
     for (const remoteAddress of ['::1', '::ffff:127.0.0.1', '127.0.0.2']) {
       expect((await app.inject({ method: 'GET', url: '/_outbox', remoteAddress })).statusCode).toBe(200);
     }
-    const stranger = await app.inject({ method: 'GET', url: '/_outbox', remoteAddress: '203.0.113.9',
-      headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' } });
+    const stranger = await app.inject({
+      method: 'GET',
+      url: '/_outbox',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' },
+    });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.body).not.toContain('ada@example.com');
   });

@@ -32,7 +32,9 @@ describeEachDatabase('password reset', (ctx) => {
     sellerId = await loadDemo(db(), clock.now());
     app = await buildAuthApp(testDeps(ctx(), clock.now));
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
   beforeEach(() => clock.advance(LIMITS.reset_request_ip.windowSeconds));
 
   it('mails a single-use, hashed, one-hour link; validate names the e-mail; reset sets the password and ends sessions', async () => {
@@ -55,7 +57,9 @@ describeEachDatabase('password reset', (ctx) => {
     expect(done.body.identity._data[0].email).toBe(email);
 
     expect((await loggedIn.get('/api/my/user?_seller=demo')).status).toBe(401);
-    expect((await new AuthBrowser(app).post('/api/login?_seller=demo', { username: email, password: 'Old-Password-1' })).code).toBe('incorrect_password');
+    expect((await new AuthBrowser(app).post('/api/login?_seller=demo', { username: email, password: 'Old-Password-1' })).code).toBe(
+      'incorrect_password',
+    );
     expect((await new AuthBrowser(app).post('/api/login?_seller=demo', { username: email, password: NEW_PASSWORD })).status).toBe(200);
 
     const again = await b.post('/api/password_reset/reset?_seller=demo', { token, password: 'Another-Password-9' });
@@ -92,8 +96,12 @@ describeEachDatabase('password reset', (ctx) => {
   it('enforces the password rules of spec section 5 and keeps the token for another try', async () => {
     const { b, token } = await requested();
     for (const [password, rule] of [
-      ['Ab1!', 'min_length'], [`Aa1!${'x'.repeat(251)}`, 'max_length'], [' Leading-Space-1', 'surrounding_space'],
-      ['Trailing-Space-1 ', 'surrounding_space'], ['Tab\tInside-1', 'printable'], ['alllowercase', 'character_classes'],
+      ['Ab1!', 'min_length'],
+      [`Aa1!${'x'.repeat(251)}`, 'max_length'],
+      [' Leading-Space-1', 'surrounding_space'],
+      ['Trailing-Space-1 ', 'surrounding_space'],
+      ['Tab\tInside-1', 'printable'],
+      ['alllowercase', 'character_classes'],
     ] as const) {
       const r = await b.post('/api/password_reset/reset?_seller=demo', { token, password });
       expect(r.status).toBe(400);
@@ -101,7 +109,11 @@ describeEachDatabase('password reset', (ctx) => {
       expect(r.body._data[0]._description).toBe('Invalid password');
       expect(r.body._data[0]._extra.rules).toContain(rule);
     }
-    const mismatch = await b.post('/api/password_reset/reset?_seller=demo', { token, password: NEW_PASSWORD, password_confirm: 'Other-Password-1' });
+    const mismatch = await b.post('/api/password_reset/reset?_seller=demo', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirm: 'Other-Password-1',
+    });
     expect(mismatch.body._data[0]._description).toBe('Passwords must match.');
     // 254 characters and 3 of 4 classes are fine.
     expect((await b.post('/api/password_reset/reset?_seller=demo', { token, password: `Aa1${'x'.repeat(251)}` })).status).toBe(200);
@@ -117,8 +129,11 @@ describeEachDatabase('password reset', (ctx) => {
 
   it('two resets racing on one token: exactly one wins', async () => {
     const { token } = await requested();
-    const results = await Promise.all([NEW_PASSWORD, 'Second-Password-7', 'Third-Password-8']
-      .map((password) => new AuthBrowser(app).post('/api/password_reset/reset?_seller=demo', { token, password })));
+    const results = await Promise.all(
+      [NEW_PASSWORD, 'Second-Password-7', 'Third-Password-8'].map((password) =>
+        new AuthBrowser(app).post('/api/password_reset/reset?_seller=demo', { token, password }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.code === 'validate_failed')).toHaveLength(2);
   });
@@ -133,10 +148,12 @@ describeEachDatabase('password reset', (ctx) => {
     expect(limited.code).toBe('rate_limited');
     expect(await mailCount(db(), email, 'password_reset')).toBe(LIMITS.reset_request_email.max);
     // The same limit applies to an address without an account, so the 429 reveals nothing.
-    for (let i = 0; i < LIMITS.reset_request_email.max; i++) await new AuthBrowser(app).post('/api/password_reset/request?_seller=demo', { email: 'ghost@example.com' });
+    for (let i = 0; i < LIMITS.reset_request_email.max; i++)
+      await new AuthBrowser(app).post('/api/password_reset/request?_seller=demo', { email: 'ghost@example.com' });
     expect((await new AuthBrowser(app).post('/api/password_reset/request?_seller=demo', { email: 'ghost@example.com' })).status).toBe(429);
     const b = new AuthBrowser(app);
-    for (let i = 0; i < LIMITS.reset_request_ip.max; i++) await b.post('/api/password_reset/request?_seller=demo', { email: `ip${i}@example.com` });
+    for (let i = 0; i < LIMITS.reset_request_ip.max; i++)
+      await b.post('/api/password_reset/request?_seller=demo', { email: `ip${i}@example.com` });
     expect((await b.post('/api/password_reset/request?_seller=demo', { email: 'ip-last@example.com' })).status).toBe(429);
   });
 });

@@ -17,7 +17,9 @@ describeEachDatabase('read cache', (ctx) => {
     const deps = testDeps(ctx(), clock.now);
     app = await buildTestApp({ ...deps, config: { ...deps.config, readCacheMs: 1000 } });
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('answers a repeated read from memory, and a reservation shows in the very next read', async () => {
     const first = await app.inject({ url: sessionsUrl() });

@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
 import { testClock, testDeps } from '../helpers/app';
-import { AuthBrowser, DEMO_MEMBER, addUser, buildAuthApp, identityOfEmail, insertOrder, lastMail, loadDemo, mailCount } from '../helpers/auth';
+import {
+  AuthBrowser,
+  DEMO_MEMBER,
+  addUser,
+  buildAuthApp,
+  identityOfEmail,
+  insertOrder,
+  lastMail,
+  loadDemo,
+  mailCount,
+} from '../helpers/auth';
 import { LIMITS } from '../../server/services/auth/rate-limit';
 
 const NO_ORDERS = 'No orders could be found for this email address.';
@@ -21,10 +31,12 @@ describeEachDatabase('resending tickets', (ctx) => {
     const member = await identityOfEmail(db(), sellerId, DEMO_MEMBER.email);
     memberOrder = await insertOrder(db(), sellerId, member.identity_id, { now: clock.now() });
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
   beforeEach(() => clock.advance(LIMITS.resend_email.windowSeconds));
 
-  it('mails the orders again to the address on them, including a guest purchaser\'s', async () => {
+  it("mails the orders again to the address on them, including a guest purchaser's", async () => {
     const before = await mailCount(db(), DEMO_MEMBER.email, 'order_tickets');
     const r = await new AuthBrowser(app).post(RESEND, { email: ' Member@Example.com ' });
     expect(r.status).toBe(200);
@@ -34,14 +46,24 @@ describeEachDatabase('resending tickets', (ctx) => {
     const scan = await db().selectFrom('ticket').select('scan_code').where('id', '=', memberOrder.ticketId).executeTakeFirstOrThrow();
     expect(mail!.text_body).toContain(scan.scan_code!);
 
-    const guest = await db().insertInto('identity').values({ seller_id: sellerId, first_name: 'Gwen', last_name: 'Guest', email: 'gwen@example.com',
-      additional_info: '{}', meta: JSON.stringify({ guest: true }) }).returning('id').executeTakeFirstOrThrow();
+    const guest = await db()
+      .insertInto('identity')
+      .values({
+        seller_id: sellerId,
+        first_name: 'Gwen',
+        last_name: 'Guest',
+        email: 'gwen@example.com',
+        additional_info: '{}',
+        meta: JSON.stringify({ guest: true }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await insertOrder(db(), sellerId, guest.id, { now: clock.now() });
     expect((await new AuthBrowser(app).post(RESEND, { email: 'gwen@example.com' })).status).toBe(200);
     expect(await mailCount(db(), 'gwen@example.com', 'order_tickets')).toBe(1);
   });
 
-  it('404 with the spec\'s text when the address has no orders; memberships_only looks at membership tickets only', async () => {
+  it("404 with the spec's text when the address has no orders; memberships_only looks at membership tickets only", async () => {
     const none = await new AuthBrowser(app).post(RESEND, { email: 'no-orders@example.com' });
     expect(none.status).toBe(404);
     expect(none.code).toBe('not_found');
@@ -55,7 +77,7 @@ describeEachDatabase('resending tickets', (ctx) => {
     expect((await new AuthBrowser(app).post(RESEND, { email: 'bad-address' })).code).toBe('validate_not_email');
   });
 
-  it('POST my/ticket_order/resend mails the logged-in user\'s own orders only', async () => {
+  it("POST my/ticket_order/resend mails the logged-in user's own orders only", async () => {
     const other = await addUser(db(), sellerId, { email: 'resend-other@example.com', password: 'Other-Pass-2026' });
     await insertOrder(db(), sellerId, other.identityId, { now: clock.now() });
     const anonymous = await new AuthBrowser(app).post('/api/my/ticket_order/resend?_seller=demo', {});
@@ -68,11 +90,14 @@ describeEachDatabase('resending tickets', (ctx) => {
     expect(r.status).toBe(200);
     expect(await mailCount(db(), DEMO_MEMBER.email, 'order_tickets')).toBe(memberBefore + 1);
     expect(await mailCount(db(), 'resend-other@example.com')).toBe(before);
-    expect((await b.post('/api/my/ticket_order/resend?_seller=demo', { memberships_only: true })).body._data[0]._description).toBe(NO_ORDERS);
+    expect((await b.post('/api/my/ticket_order/resend?_seller=demo', { memberships_only: true })).body._data[0]._description).toBe(
+      NO_ORDERS,
+    );
   });
 
   it(`limits resends per e-mail (${LIMITS.resend_email.max}) and per address (${LIMITS.resend_ip.max})`, async () => {
-    for (let i = 0; i < LIMITS.resend_email.max; i++) expect((await new AuthBrowser(app).post(RESEND, { email: DEMO_MEMBER.email })).status).toBe(200);
+    for (let i = 0; i < LIMITS.resend_email.max; i++)
+      expect((await new AuthBrowser(app).post(RESEND, { email: DEMO_MEMBER.email })).status).toBe(200);
     const limited = await new AuthBrowser(app).post(RESEND, { email: DEMO_MEMBER.email });
     expect(limited.status).toBe(429);
     expect(limited.code).toBe('rate_limited');

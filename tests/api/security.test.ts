@@ -10,13 +10,22 @@ describeEachDatabase('security', (ctx) => {
   let app: FastifyInstance;
   const lines: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     app = await buildApp(testDeps(ctx()), { logger: { level: 'error', stream } });
     // A route that fails the way a bug would, to see what the log and the answer carry.
-    app.post('/api/_test_failure', async () => { throw new Error('database exploded'); });
+    app.post('/api/_test_failure', async () => {
+      throw new Error('database exploded');
+    });
     await app.ready();
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('every response carries the security headers and a CSP without inline scripts', async () => {
     for (const url of ['/api/config?_seller=demo', '/api/nope', '/storefront-config.json', '/some/page']) {
@@ -48,9 +57,17 @@ describeEachDatabase('security', (ctx) => {
   it('a failure answers 500 without a stack, and its log line holds no personal data', async () => {
     lines.length = 0;
     const res = await app.inject({
-      method: 'POST', url: '/api/_test_failure', headers: { 'x-ticketing-app': 'ecomm' },
-      payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', password: 'Secret-Pass-1',
-        additional_info: { zip: '10024' }, add: [{ admit_name: 'Grace Hopper', admit_email: 'grace@example.com' }] },
+      method: 'POST',
+      url: '/api/_test_failure',
+      headers: { 'x-ticketing-app': 'ecomm' },
+      payload: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'Secret-Pass-1',
+        additional_info: { zip: '10024' },
+        add: [{ admit_name: 'Grace Hopper', admit_email: 'grace@example.com' }],
+      },
     });
     expect(res.statusCode).toBe(500);
     expect(res.json()._data[0]._code).toBe('internal_error');

@@ -12,7 +12,9 @@ describeEachDatabase('single sign-on start', (ctx) => {
     sellerId = await loadDemo(ctx().db, new Date());
     app = await buildAuthApp(testDeps(ctx()));
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('redirects to the identity provider with a return address on this storefront only', async () => {
     await setAuth(ctx().db, sellerId, { method: 'sso', external_login_url: 'https://idp.example/authorize?client=museum' });

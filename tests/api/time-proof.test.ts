@@ -55,14 +55,17 @@ describeEachDatabase('the API at awkward instants', (ctx) => {
     for (const pinned of AWKWARD_INSTANTS) await loadDemoAt(ctx().db, pinned);
     app = await buildTestApp(testDeps(ctx(), clock.now));
   }, 180_000);
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   const get = async (url: string) => {
     const res = await app.inject({ url });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const gaOf = async (seller: string) => (await get(`/api/events/available?_seller=${seller}&category=admission`)).event_template._data[0].id as string;
+  const gaOf = async (seller: string) =>
+    (await get(`/api/events/available?_seller=${seller}&category=admission`)).event_template._data[0].id as string;
   const sessionsOn = async (seller: string, eventId: string, date: string) =>
     (await get(`/api/events/${eventId}/sessions?_seller=${seller}&_sort=start_datetime&start_datetime._ondate=${date}&_limit=100`))
       .event_session._data as Array<{ id: string; start_datetime: string; availableCapacity: number }>;
@@ -78,7 +81,10 @@ describeEachDatabase('the API at awkward instants', (ctx) => {
       clock.set(at);
       const ga = await gaOf(seller);
       const rows = (await get(`/api/events/${ga}/calendar?_seller=${seller}&_format=extended`)).calendar._data as Array<{
-        date: string; status: string; annotations: string[]; ariaLabel: string;
+        date: string;
+        status: string;
+        annotations: string[];
+        ariaLabel: string;
       }>;
       expect(rows.map((r) => r.date)).toEqual(Array.from({ length: 120 }, (_, i) => plusDays(today, i)));
       expect(rows[0].status).toBe(sessionsLeftToday ? 'available' : 'unavailable');
@@ -97,7 +103,10 @@ describeEachDatabase('the API at awkward instants', (ctx) => {
       for (const date of [today, plusDays(today, 1), plusDays(today, 2)]) {
         const starts = (await sessionsOn(seller, ga, date)).map((s) => new Date(s.start_datetime));
         const expected = GA_TIMES.filter((time) => date > today || time > timeIn(at, tz));
-        expect(starts.map((s) => timeIn(s, tz)), `sessions on ${date}`).toEqual(expected);
+        expect(
+          starts.map((s) => timeIn(s, tz)),
+          `sessions on ${date}`,
+        ).toEqual(expected);
         expect(starts.every((s) => dateIn(s, tz) === date)).toBe(true);
         expect(starts.every((s) => s.getTime() > at.getTime())).toBe(true);
       }
@@ -110,12 +119,19 @@ describeEachDatabase('the API at awkward instants', (ctx) => {
         const start = venueMidnight(date, tz);
         const end = venueMidnight(plusDays(date, 1), tz);
         expect([23, 24, 25]).toContain((end.getTime() - start.getTime()) / 3600_000);
-        const listed = ((await get(`/api/events/available?_seller=${seller}&start_datetime._gte=${start.toISOString()}`
-          + `&start_datetime._lt=${end.toISOString()}`)).event_template._data as Array<{ name: string }>).map((e) => e.name);
+        const listed = (
+          (
+            await get(
+              `/api/events/available?_seller=${seller}&start_datetime._gte=${start.toISOString()}` +
+                `&start_datetime._lt=${end.toISOString()}`,
+            )
+          ).event_template._data as Array<{ name: string }>
+        ).map((e) => e.name);
         // Ocean Light runs daily, 10:00 to 16:00; the concert on Fridays and Saturdays at 19:30 (venue time).
         expect(listed.includes('Ocean Light: Creatures of the Deep'), `Ocean Light on ${date}`).toBe(date > today || now < '16:00');
-        expect(listed.includes('The Science of Sound: A Live Concert'), `the concert on ${date}`)
-          .toBe([5, 6].includes(weekdayOf(date)) && (date > today || now < '19:30'));
+        expect(listed.includes('The Science of Sound: A Live Concert'), `the concert on ${date}`).toBe(
+          [5, 6].includes(weekdayOf(date)) && (date > today || now < '19:30'),
+        );
       }
     });
 
@@ -123,13 +139,16 @@ describeEachDatabase('the API at awkward instants', (ctx) => {
       clock.set(at);
       const ga = await gaOf(seller);
       const detail = await get(`/api/events/${ga}?_seller=${seller}&_embed=ticket_group,ticket_type`);
-      const adult = (detail.ticket_type._data as Array<{ id: string; name: string; ticket_group_id: string }>).find((t) => t.name === 'Adult')!;
+      const adult = (detail.ticket_type._data as Array<{ id: string; name: string; ticket_group_id: string }>).find(
+        (t) => t.name === 'Adult',
+      )!;
       const [session] = await sessionsOn(seller, ga, plusDays(today, 1));
       const before = session.availableCapacity;
 
       const browser = new Browser(app);
       const reserved = await browser.post(`/api/cart/modify?_seller=${seller}`, {
-        add: [{ event_session_id: session.id, ticket_type_id: adult.id }], additional_info: { [adult.ticket_group_id]: { zip_code: '10001' } },
+        add: [{ event_session_id: session.id, ticket_type_id: adult.id }],
+        additional_info: { [adult.ticket_group_id]: { zip_code: '10001' } },
       });
       expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
       const cart = (reserved.body as any).cart._data[0];

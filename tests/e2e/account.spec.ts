@@ -5,7 +5,6 @@ import { checkBothSizes, firstSessionTomorrow, reserveThroughApi } from './helpe
 const MEMBER = { email: 'member@example.com', password: 'MuseumDemo2026!', scanCode: 'M20260001', first: 'Jordan', last: 'Rivera' };
 const ECOMM = { 'X-Ticketing-App': 'ecomm' };
 
-
 /** Logs in through the real API from the page (the session cookie lands in the browser). */
 async function loginThroughApi(page: Page, seller: string, email: string, password: string) {
   const response = await page.request.post(`/api/login?_seller=${seller}`, { headers: ECOMM, data: { username: email, password } });
@@ -15,13 +14,19 @@ async function loginThroughApi(page: Page, seller: string, email: string, passwo
 /** Buys one Adult ticket for tomorrow's first session as the logged-in user, through the real API. */
 async function buyOneAdult(page: Page, seller: string) {
   const session = await firstSessionTomorrow(page.request, seller);
-  const cartId = await reserveThroughApi(page, seller, session.sessionId, [session.types.Adult],
-    { [session.groups.Adult]: { zip_code: '10024' } });
+  const cartId = await reserveThroughApi(page, seller, session.sessionId, [session.types.Adult], {
+    [session.groups.Adult]: { zip_code: '10024' },
+  });
   const cart = await (await page.request.get(`/api/cart/${cartId}?_seller=${seller}`)).json();
   const amount = cart.cart._data[0].cart_fees.grand_totals.total_outstanding;
-  const paid = await page.request.post(`/api/cart/${cartId}/guest_checkout?_seller=${seller}`, { headers: ECOMM, data: {
-    amount, gateway_id: 'test', gateway_data: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-  } });
+  const paid = await page.request.post(`/api/cart/${cartId}/guest_checkout?_seller=${seller}`, {
+    headers: ECOMM,
+    data: {
+      amount,
+      gateway_id: 'test',
+      gateway_data: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   const order = (await paid.json()).ticket_order._data[0] as { id: string; order_number: string };
   return { order, session };
@@ -111,7 +116,10 @@ test.describe('account area', () => {
     await expect(page).toHaveURL(/\/my\/profile\?tab=1#orders$/);
     // And on a client-side navigation (no page load).
     await page.goto('/resend');
-    await page.evaluate(() => { history.pushState(null, '', '/my?tab=2#top'); dispatchEvent(new PopStateEvent('popstate')); });
+    await page.evaluate(() => {
+      history.pushState(null, '', '/my?tab=2#top');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect(page).toHaveURL(/\/my\/profile\?tab=2#top$/);
   });
 

@@ -15,8 +15,10 @@ test('each route loads no more than its budget allows', async ({ browser, baseUR
   expect(results.map((r) => r.route)).toEqual([...ROUTES]);
   for (const r of results) {
     expect(r.js.count, `${r.route}: scripts loaded`).toBeGreaterThan(0);
-    test.info().annotations.push({ type: r.route,
-      description: `${(r.js.gzipBytes / 1024).toFixed(1)} KB JS, ${(r.css.gzipBytes / 1024).toFixed(1)} KB CSS gzipped; ${r.markers.join(', ') || 'no form or card libraries'}` });
+    test.info().annotations.push({
+      type: r.route,
+      description: `${(r.js.gzipBytes / 1024).toFixed(1)} KB JS, ${(r.css.gzipBytes / 1024).toFixed(1)} KB CSS gzipped; ${r.markers.join(', ') || 'no form or card libraries'}`,
+    });
   }
   expect(budgetViolations(results, budget)).toEqual([]);
 });

@@ -9,8 +9,9 @@ import { E2E_HOLD_SECONDS, E2E_SELLER } from './setup-sellers-constants';
 async function openHeldCart(page: Page) {
   const session = await firstSessionTomorrow(page.request, E2E_SELLER);
   await page.goto(`/${E2E_SELLER}/events`);
-  const cartId = await reserveThroughApi(page, E2E_SELLER, session.sessionId, [session.types.Adult],
-    { [session.groups.Adult]: { zip_code: '10001' } });
+  const cartId = await reserveThroughApi(page, E2E_SELLER, session.sessionId, [session.types.Adult], {
+    [session.groups.Adult]: { zip_code: '10001' },
+  });
   await page.goto(`/${E2E_SELLER}/checkout/${cartId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   return cartId;

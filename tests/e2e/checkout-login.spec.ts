@@ -3,7 +3,6 @@ import { expectNoSeriousA11yViolations, firstSessionTomorrow, reserveThroughUi }
 import { DEMO_MEMBER } from './login-sellers';
 import { expectGreeting, shot } from './login-helpers';
 
-
 test.describe('login during checkout', () => {
   test('a guest logs in at checkout: the cart stays, the identity form is hidden, and the member pays', async ({ page }) => {
     const session = await firstSessionTomorrow(page.request);

@@ -22,7 +22,9 @@ export function testNow(pinned: AwkwardInstant | null): Date {
  *  server's "now" and runs at real speed (page.clock.install), before anything is loaded. */
 export const test = base.extend<ClockOptions & { now: () => Date }>({
   pinnedInstant: [null, { option: true }],
-  now: async ({ pinnedInstant }, use) => { await use(() => testNow(pinnedInstant)); },
+  now: async ({ pinnedInstant }, use) => {
+    await use(() => testNow(pinnedInstant));
+  },
   page: async ({ page, pinnedInstant }, use) => {
     if (pinnedInstant) await page.clock.install({ time: testNow(pinnedInstant) });
     await use(page);

@@ -21,10 +21,14 @@ const LAST_GA_START = '16:30';
 const HOLD_SECONDS = 900; // sellers/demo/config.json cart.hold_seconds
 
 const prefixOf = (p: AwkwardInstant) => (p.seller === 'demo' ? '' : `/${p.seller}`);
-const SHORT = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
-  .format(new Date(`${date}T12:00:00Z`));
-const LONG = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-  .format(new Date(`${date}T12:00:00Z`));
+const SHORT = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+const LONG = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
 async function generalAdmission(request: APIRequestContext, seller: string) {
   const body = await (await request.get(`/api/events/available?_seller=${seller}&hidden_type._in=public_browsable`)).json();
@@ -35,8 +39,9 @@ async function generalAdmission(request: APIRequestContext, seller: string) {
 
 /** Session starts of a venue date, from the API. */
 async function sessionStarts(request: APIRequestContext, seller: string, eventId: string, date: string): Promise<string[]> {
-  const body = await (await request.get(
-    `/api/events/${eventId}/sessions?_seller=${seller}&_sort=start_datetime&start_datetime._ondate=${date}&_limit=100`)).json();
+  const body = await (
+    await request.get(`/api/events/${eventId}/sessions?_seller=${seller}&_sort=start_datetime&start_datetime._ondate=${date}&_limit=100`)
+  ).json();
   return (body.event_session._data as Array<{ start_datetime: string }>).map((s) => s.start_datetime);
 }
 
@@ -48,14 +53,19 @@ async function openDatedAdmission(page: Page, pinned: AwkwardInstant, eventId: s
 }
 
 test.describe('pinned clock', () => {
-  test('the listing\'s today and tomorrow are the venue\'s days', async ({ page, pinnedInstant, now }) => {
+  test("the listing's today and tomorrow are the venue's days", async ({ page, pinnedInstant, now }) => {
     const pinned = pinnedInstant!;
     const requests: URL[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/events/available')) requests.push(new URL(r.url())); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/events/available')) requests.push(new URL(r.url()));
+    });
     await page.goto(`${prefixOf(pinned)}/events`);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
     const today = dateIn(now(), pinned.venueTz);
-    for (const [filter, date] of [['today', today], ['tomorrow', plusDays(today, 1)]] as const) {
+    for (const [filter, date] of [
+      ['today', today],
+      ['tomorrow', plusDays(today, 1)],
+    ] as const) {
       requests.length = 0;
       await page.getByLabel('Date').selectOption(filter);
       await expect.poll(() => requests.some((u) => u.searchParams.has('start_datetime._gte'))).toBe(true);
@@ -63,8 +73,14 @@ test.describe('pinned clock', () => {
       const start = new Date(asked.searchParams.get('start_datetime._gte')!);
       const end = new Date(asked.searchParams.get('start_datetime._lt')!);
       // [venue midnight of the day, venue midnight of the next day): 23, 24 or 25 hours.
-      expect([dateIn(start, pinned.venueTz), timeIn(start, pinned.venueTz)], `${filter} starts at the venue's midnight`).toEqual([date, '00:00']);
-      expect([dateIn(end, pinned.venueTz), timeIn(end, pinned.venueTz)], `${filter} ends at the next midnight`).toEqual([plusDays(date, 1), '00:00']);
+      expect([dateIn(start, pinned.venueTz), timeIn(start, pinned.venueTz)], `${filter} starts at the venue's midnight`).toEqual([
+        date,
+        '00:00',
+      ]);
+      expect([dateIn(end, pinned.venueTz), timeIn(end, pinned.venueTz)], `${filter} ends at the next midnight`).toEqual([
+        plusDays(date, 1),
+        '00:00',
+      ]);
       expect(dateIn(start.getTime() - 60_000, pinned.venueTz)).toBe(plusDays(date, -1));
       // What the page lists is what the API has on that venue day.
       const api = await (await page.request.get(`/api/events/available?${asked.searchParams}`)).json();
@@ -75,7 +91,7 @@ test.describe('pinned clock', () => {
     }
   });
 
-  test('date buttons, sessions and the calendar grid are the venue\'s', async ({ page, pinnedInstant, now }) => {
+  test("date buttons, sessions and the calendar grid are the venue's", async ({ page, pinnedInstant, now }) => {
     const pinned = pinnedInstant!;
     const eventId = await generalAdmission(page.request, pinned.seller);
     await openDatedAdmission(page, pinned, eventId);
@@ -97,15 +113,17 @@ test.describe('pinned clock', () => {
     await buttons.first().click();
     const starts = await sessionStarts(page.request, pinned.seller, eventId, first);
     expect(starts.map((s) => dateIn(new Date(s), pinned.venueTz))).toEqual(starts.map(() => first));
-    expect(starts.map((s) => timeIn(new Date(s), pinned.venueTz))).toEqual(GA_TIMES.map((_, i) => {
-      const m = 9 * 60 + i * 30;
-      return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-    }));
+    expect(starts.map((s) => timeIn(new Date(s), pinned.venueTz))).toEqual(
+      GA_TIMES.map((_, i) => {
+        const m = 9 * 60 + i * 30;
+        return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      }),
+    );
     const shown: string[] = [];
     for (const tab of ['Morning', 'Afternoon']) {
       await page.getByRole('tab', { name: new RegExp(tab) }).click();
       await expect(page.locator('.session-button').first()).toBeVisible();
-      shown.push(...await page.locator('.session-button .session-button__time').allTextContents());
+      shown.push(...(await page.locator('.session-button .session-button__time').allTextContents()));
     }
     expect(shown).toEqual(GA_TIMES);
 
@@ -114,10 +132,21 @@ test.describe('pinned clock', () => {
     const dialog = page.getByRole('dialog', { name: 'Choose a date' });
     await expect(dialog.getByRole('grid')).toBeVisible();
     const month = first.slice(0, 7);
-    await expect(dialog.getByRole('heading', { name: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-      .format(new Date(`${month}-15T12:00:00Z`)) })).toBeVisible();
-    const cells = await dialog.locator('tbody tr').evaluateAll((rows) => rows.flatMap((row) =>
-      Array.from(row.querySelectorAll('td')).map((td, column) => ({ column, label: td.querySelector('.visually-hidden')?.textContent ?? null }))));
+    await expect(
+      dialog.getByRole('heading', {
+        name: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${month}-15T12:00:00Z`),
+        ),
+      }),
+    ).toBeVisible();
+    const cells = await dialog.locator('tbody tr').evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        Array.from(row.querySelectorAll('td')).map((td, column) => ({
+          column,
+          label: td.querySelector('.visually-hidden')?.textContent ?? null,
+        })),
+      ),
+    );
     const inMonth = cells.filter((c) => c.label !== null);
     const [y, m] = month.split('-').map(Number);
     const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -141,16 +170,24 @@ test.describe('pinned clock', () => {
     const pinned = pinnedInstant!;
     const eventId = await generalAdmission(page.request, pinned.seller);
     const tomorrow = plusDays(dateIn(now(), pinned.venueTz), 1);
-    const body = await (await page.request.get(
-      `/api/events/${eventId}/sessions?_seller=${pinned.seller}&_sort=start_datetime&start_datetime._ondate=${tomorrow}&_limit=1`)).json();
+    const body = await (
+      await page.request.get(
+        `/api/events/${eventId}/sessions?_seller=${pinned.seller}&_sort=start_datetime&start_datetime._ondate=${tomorrow}&_limit=1`,
+      )
+    ).json();
     const session = body.event_session._data[0];
     const detail = await (await page.request.get(`/api/events/${eventId}?_seller=${pinned.seller}&_embed=ticket_group,ticket_type`)).json();
-    const adult = (detail.ticket_type._data as Array<{ id: string; name: string; ticket_group_id: string }>).find((t) => t.name === 'Adult')!;
+    const adult = (detail.ticket_type._data as Array<{ id: string; name: string; ticket_group_id: string }>).find(
+      (t) => t.name === 'Adult',
+    )!;
 
     await page.goto(`${prefixOf(pinned)}/events`);
     const reserved = await page.request.post(`/api/cart/modify?_seller=${pinned.seller}`, {
       headers: { 'X-Ticketing-App': 'ecomm' },
-      data: { add: [{ event_session_id: session.id, ticket_type_id: adult.id }], additional_info: { [adult.ticket_group_id]: { zip_code: '10001' } } },
+      data: {
+        add: [{ event_session_id: session.id, ticket_type_id: adult.id }],
+        additional_info: { [adult.ticket_group_id]: { zip_code: '10001' } },
+      },
     });
     expect(reserved.status(), await reserved.text()).toBe(200);
     const cart = (await reserved.json()).cart._data[0];

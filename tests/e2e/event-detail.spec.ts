@@ -8,8 +8,10 @@ const SHOTS = '/tmp/shots';
 /** The venue date ('YYYY-MM-DD') a calendar day's label names: 'Tuesday, December 1, 2026, Available, ...'. */
 function labelDate(label: string): string {
   const [, month, day, year] = /^\w+, (\w+) (\d{1,2}), (\d{4})/.exec(label)!;
-  const m = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November',
-    'December'].indexOf(month) + 1;
+  const m =
+    ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].indexOf(
+      month,
+    ) + 1;
   return `${year}-${String(m).padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
@@ -205,7 +207,9 @@ test.describe('event detail, a link that preselects', () => {
     await page.goto(`/events/${session.eventId}?session=${session.sessionId}&quantity=Dragon:1`);
     await expect(page.getByRole('alert').filter({ hasText: 'Sorry, this event has no ticket type called “Dragon”.' })).toBeVisible();
     await page.goto(`/events/${session.eventId}?session=next&date=2030-01-01`);
-    await expect(page.getByRole('alert').filter({ hasText: 'The session and date query parameters can not be used together.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The session and date query parameters can not be used together.' }),
+    ).toBeVisible();
   });
 });
 
@@ -215,7 +219,9 @@ test.describe('event detail, an add-on after the admission', () => {
     const ocean = (await apiEvents(request)).find((e) => e.name.startsWith('Ocean Light'))!;
     const tomorrow = venueDatePlus('America/New_York', 1);
     const calendar = await (await request.get(`/api/events/${ocean.id}/calendar?_seller=demo`)).json();
-    expect(calendar.calendar._data.find((d: { date: string }) => d.date === tomorrow)?.status, 'Ocean Light runs tomorrow').toBe('available');
+    expect(calendar.calendar._data.find((d: { date: string }) => d.date === tomorrow)?.status, 'Ocean Light runs tomorrow').toBe(
+      'available',
+    );
 
     await reserveThroughUi(page, session, { adults: 1, children: 0 });
     await page.goto(`/events/${ocean.id}`);
@@ -267,7 +273,10 @@ test.describe('event detail, quantity-first', () => {
 test.describe('event detail accessibility and screenshots', () => {
   test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-  for (const viewport of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'mobile', width: 390, height: 844 }]) {
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'mobile', width: 390, height: 844 },
+  ]) {
     test(`axe finds no serious or critical violations, ${viewport.name}`, async ({ page, request }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await openGeneralAdmission(page, request);

@@ -27,10 +27,16 @@ test.describe('events listing', () => {
     let chosen: string | undefined;
     for (const value of values) {
       const n = (await apiEvents(request, { category: value })).length;
-      if (n > 0 && n < all.length) { chosen = value; break; }
+      if (n > 0 && n < all.length) {
+        chosen = value;
+        break;
+      }
     }
     expect(chosen, 'a demo category that narrows the list').toBeTruthy();
-    const inCategory = all.filter((e) => e.category === chosen).map((e) => e.name).sort();
+    const inCategory = all
+      .filter((e) => e.category === chosen)
+      .map((e) => e.name)
+      .sort();
     const outside = all.filter((e) => e.category !== chosen).map((e) => e.name);
 
     await select.selectOption(chosen!);
@@ -48,7 +54,9 @@ test.describe('events listing', () => {
   test('the date filter asks for the seller-timezone day', async ({ page }) => {
     await page.goto('/events');
     const requests: URL[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/events/available')) requests.push(new URL(r.url())); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/events/available')) requests.push(new URL(r.url()));
+    });
     await page.getByLabel('Date').selectOption('tomorrow');
     await expect(page).toHaveURL(/[?&]date=tomorrow/);
     // The first, unfiltered listing request may still be in flight: wait for the one with the date range.
@@ -159,9 +167,14 @@ test.describe('other routes', () => {
 });
 
 test.describe('first page', () => {
-  test('the page arrives with its first reads answered: the listing and an event draw without asking the API for them', async ({ page, request }) => {
+  test('the page arrives with its first reads answered: the listing and an event draw without asking the API for them', async ({
+    page,
+    request,
+  }) => {
     const reads: string[] = [];
-    page.on('request', (r) => { if (r.resourceType() === 'xhr' || r.resourceType() === 'fetch') reads.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => {
+      if (r.resourceType() === 'xhr' || r.resourceType() === 'fetch') reads.push(new URL(r.url()).pathname);
+    });
     const events = await apiEvents(request);
     await page.goto('/events');
     expect((await listedEventNames(page)).sort()).toEqual(events.map((e) => e.name).sort());

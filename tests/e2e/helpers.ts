@@ -6,7 +6,12 @@ import { dateIn, plusDays } from '../helpers/instants';
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
 
 /** Runs axe-core in the page and fails on any serious or critical violation (listing them readably). */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
@@ -22,7 +27,11 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
-export interface ApiEvent { id: string; name: string; category: string }
+export interface ApiEvent {
+  id: string;
+  name: string;
+  category: string;
+}
 
 /** The demo seller's events as the API lists them, for comparing with what the page shows. */
 export async function apiEvents(request: APIRequestContext, params: Record<string, string> = {}): Promise<ApiEvent[]> {
@@ -57,8 +66,9 @@ export async function firstSessionTomorrow(request: APIRequestContext, seller = 
   const timezone: string = config.seller._data[0].timezone;
   const eventId: string = storefront.admission_event_id;
   const tomorrow = venueDatePlus(timezone, 1);
-  const sessions = await (await request.get(
-    `/api/events/${eventId}/sessions?_seller=${seller}&_sort=start_datetime&start_datetime._ondate=${tomorrow}&_limit=1`)).json();
+  const sessions = await (
+    await request.get(`/api/events/${eventId}/sessions?_seller=${seller}&_sort=start_datetime&start_datetime._ondate=${tomorrow}&_limit=1`)
+  ).json();
   const session = sessions.event_session._data[0];
   expect(session, `a session on ${tomorrow}`).toBeTruthy();
   const detail = await (await request.get(`/api/events/${eventId}?_seller=${seller}&_embed=ticket_group,ticket_type`)).json();
@@ -68,7 +78,14 @@ export async function firstSessionTomorrow(request: APIRequestContext, seller = 
     types[type.name] ??= type.id;
     groups[type.name] ??= type.ticket_group_id;
   }
-  return { eventId, eventName: detail.event_template._data[0].name, sessionId: session.id, startIso: session.start_datetime, types, groups };
+  return {
+    eventId,
+    eventName: detail.event_template._data[0].name,
+    sessionId: session.id,
+    startIso: session.start_datetime,
+    types,
+    groups,
+  };
 }
 
 /** 'YYYY-MM-DD' of today plus `days` in a timezone. */
@@ -78,8 +95,13 @@ export function venueDatePlus(timezone: string, days: number, now = new Date()):
 
 /** Puts tickets in a new cart through the real API from the page's context (it shares the browser's cookies,
  *  so the cart's owner cookie lands in the browser). Returns the cart id. */
-export async function reserveThroughApi(page: Page, seller: string, sessionId: string, typeIds: string[],
-  additionalInfo?: Record<string, unknown>): Promise<string> {
+export async function reserveThroughApi(
+  page: Page,
+  seller: string,
+  sessionId: string,
+  typeIds: string[],
+  additionalInfo?: Record<string, unknown>,
+): Promise<string> {
   const response = await page.request.post(`/api/cart/modify?_seller=${seller}`, {
     headers: { 'X-Ticketing-App': 'ecomm' },
     data: {
@@ -95,8 +117,9 @@ export async function reserveThroughApi(page: Page, seller: string, sessionId: s
 /** Label parts the event detail uses (issue 3 contract): date buttons 'ddd, MMM D', session buttons 'h:mm A'. */
 export function sessionLabels(session: TomorrowSession, timezone = 'America/New_York') {
   const start = new Date(session.startIso);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', month: 'short', day: 'numeric' })
-    .formatToParts(start);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', month: 'short', day: 'numeric' }).formatToParts(
+    start,
+  );
   const part = (type: string) => day.find((p) => p.type === type)?.value ?? '';
   const time = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit', hour12: true }).format(start);
   return { date: `${part('weekday')}, ${part('month')} ${part('day')}`, time };
@@ -110,9 +133,15 @@ export async function reserveThroughUi(page: Page, session: TomorrowSession, cou
   const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
   await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
   if (await dated.count()) await dated.check();
-  await page.getByRole('button', { name: new RegExp(`^${date}\\b`) }).first().click();
-  await page.getByRole('radio', { name: new RegExp(`^${time}`) }).or(page.getByRole('button', { name: new RegExp(`^${time}`) }))
-    .first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${date}\\b`) })
+    .first()
+    .click();
+  await page
+    .getByRole('radio', { name: new RegExp(`^${time}`) })
+    .or(page.getByRole('button', { name: new RegExp(`^${time}`) }))
+    .first()
+    .click();
   for (let i = 0; i < counts.adults; i++) await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
   for (let i = 0; i < counts.children; i++) await page.getByRole('button', { name: 'Add one Child', exact: true }).click();
   // The demo's timed admission asks for a home ZIP code (its group survey requires it).
@@ -138,7 +167,10 @@ export async function fillCheckout(page: Page, card: string, person = { first: '
 /** axe-core at desktop (1280x800) and at 390 px wide, nothing sticking out sideways, and a screenshot of each. */
 export async function checkBothSizes(page: Page, name: string, shots = '/tmp/shots') {
   mkdirSync(shots, { recursive: true });
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['mobile', { width: 390, height: 844 }]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['mobile', { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(viewport);
     await expectNoSeriousA11yViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

@@ -2,10 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_MEMBER } from './login-sellers';
 
-const unescapeHtml = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) =>
-  ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }[e]!));
+const unescapeHtml = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
 
-export interface OtpMail { code: string; link: string; token: string; at: Date }
+export interface OtpMail {
+  code: string;
+  link: string;
+  token: string;
+  at: Date;
+}
 
 /**
  * The newest one-time passcode mail for a seller sent after `since`, read from the real outbox page
@@ -13,23 +18,28 @@ export interface OtpMail { code: string; link: string; token: string; at: Date }
  */
 export async function readOtpMail(request: APIRequestContext, sellerName: string, since: Date): Promise<OtpMail> {
   let found: OtpMail | null = null;
-  await expect.poll(async () => {
-    const html = await (await request.get('/_outbox')).text();
-    for (const article of html.split('<article>').slice(1)) {
-      const subject = unescapeHtml(/<h2>([^<]*)<\/h2>/.exec(article)?.[1] ?? '');
-      const at = new Date(/datetime="([^"]+)"/.exec(article)?.[1] ?? 0);
-      // Same clock as the server (ms precision, taken before the request): an older mail is never taken for a new one.
-      if (!subject.startsWith(`${sellerName}: your`) || at.getTime() < since.getTime()) continue;
-      const text = unescapeHtml(/<pre>([\s\S]*?)<\/pre>/.exec(article)?.[1] ?? '');
-      const code = /passcode is ([0-9A-Za-z]{6})\./.exec(text)?.[1];
-      const link = /log in with this link: (\S+)/.exec(text)?.[1];
-      if (code && link) {
-        found = { code, link, token: new URL(link).searchParams.get('token') ?? '', at };
-        return true;
-      }
-    }
-    return false;
-  }, { message: `an OTP mail for ${sellerName}`, timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const html = await (await request.get('/_outbox')).text();
+        for (const article of html.split('<article>').slice(1)) {
+          const subject = unescapeHtml(/<h2>([^<]*)<\/h2>/.exec(article)?.[1] ?? '');
+          const at = new Date(/datetime="([^"]+)"/.exec(article)?.[1] ?? 0);
+          // Same clock as the server (ms precision, taken before the request): an older mail is never taken for a new one.
+          if (!subject.startsWith(`${sellerName}: your`) || at.getTime() < since.getTime()) continue;
+          const text = unescapeHtml(/<pre>([\s\S]*?)<\/pre>/.exec(article)?.[1] ?? '');
+          const code = /passcode is ([0-9A-Za-z]{6})\./.exec(text)?.[1];
+          const link = /log in with this link: (\S+)/.exec(text)?.[1];
+          if (code && link) {
+            found = { code, link, token: new URL(link).searchParams.get('token') ?? '', at };
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an OTP mail for ${sellerName}`, timeout: 10_000 },
+    )
+    .toBe(true);
   return found!;
 }
 
@@ -40,7 +50,11 @@ export const localPath = (link: string) => {
 };
 
 /** A code that is certainly wrong: every digit shifted. */
-export const wrongCode = (code: string) => code.split('').map((c) => /\d/.test(c) ? String((Number(c) + 1) % 10) : 'Z').join('');
+export const wrongCode = (code: string) =>
+  code
+    .split('')
+    .map((c) => (/\d/.test(c) ? String((Number(c) + 1) % 10) : 'Z'))
+    .join('');
 
 /** The header's member menu once logged in: the greeting names the demo member. */
 export async function expectGreeting(page: Page) {

@@ -10,7 +10,11 @@ export interface LoginSellerDef {
 
 export const LOGIN_SELLERS = {
   otp: { slug: 'e2e-otp', name: 'E2E Passcode Museum', auth: { method: 'otp', login_path: '/login/callback' } },
-  otpOrPassword: { slug: 'e2e-otppw', name: 'E2E Passcode Or Password Museum', auth: { method: 'otp_or_password', login_path: '/login/callback' } },
+  otpOrPassword: {
+    slug: 'e2e-otppw',
+    name: 'E2E Passcode Or Password Museum',
+    auth: { method: 'otp_or_password', login_path: '/login/callback' },
+  },
   scanCode: { slug: 'e2e-scan', name: 'E2E Member Id Museum', auth: { method: 'scan_code' } },
   scanCodeLastName: { slug: 'e2e-lastname', name: 'E2E Last Name Museum', auth: { method: 'scan_code_last_name' } },
   none: { slug: 'e2e-none', name: 'E2E No Login Museum', auth: { method: 'none' } },
@@ -19,5 +23,10 @@ export const LOGIN_SELLERS = {
 } satisfies Record<string, LoginSellerDef>;
 
 export const DEMO_MEMBER = {
-  email: 'member@example.com', password: 'MuseumDemo2026!', scanCode: 'M20260001', zip: '10024', lastName: 'Rivera', firstName: 'Jordan',
+  email: 'member@example.com',
+  password: 'MuseumDemo2026!',
+  scanCode: 'M20260001',
+  zip: '10024',
+  lastName: 'Rivera',
+  firstName: 'Jordan',
 };

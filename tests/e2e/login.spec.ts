@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
 import { DEMO_MEMBER, LOGIN_SELLERS } from './login-sellers';
-import {
-  expectGreeting, expectLoggedOutHeader, localPath, openLoginDialog, readOtpMail, shot, wrongCode,
-} from './login-helpers';
+import { expectGreeting, expectLoggedOutHeader, localPath, openLoginDialog, readOtpMail, shot, wrongCode } from './login-helpers';
 
 const { otp, otpOrPassword, scanCode, scanCodeLastName, none, hosted, presell } = LOGIN_SELLERS;
 const field = (scope: { getByRole: import('@playwright/test').Page['getByRole'] }, name: string) =>
@@ -66,7 +64,10 @@ test.describe('home with membership presell', () => {
     const options = page.getByRole('list', { name: 'How would you like to continue?' }).getByRole('heading', { level: 2 });
     await expect(options).toHaveText(['Log in', 'Join membership', 'Continue as guest']);
     await expect(page.getByRole('link', { name: /Resend tickets/ })).toHaveAttribute('href', `/${presell.slug}/resend`);
-    await expect(page.getByRole('link', { name: 'Join membership' })).toHaveAttribute('href', new RegExp(`/${presell.slug}/events/[0-9a-f-]{36}$`));
+    await expect(page.getByRole('link', { name: 'Join membership' })).toHaveAttribute(
+      'href',
+      new RegExp(`/${presell.slug}/events/[0-9a-f-]{36}$`),
+    );
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'home-desktop');
 
@@ -139,7 +140,8 @@ test.describe('one-time passcode', () => {
 
     // The server agrees: the right code on a 4th try is refused.
     const fourth = await page.request.post(`/api/login/otp_verify?_seller=${otp.slug}`, {
-      headers: { 'X-Ticketing-App': 'ecomm' }, data: { token: mail.token, otp: mail.code },
+      headers: { 'X-Ticketing-App': 'ecomm' },
+      data: { token: mail.token, otp: mail.code },
     });
     expect(fourth.status()).toBe(401);
 

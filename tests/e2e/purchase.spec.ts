@@ -1,9 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, reserveThroughUi,
-} from './helpers';
-
-
+import { expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, reserveThroughUi } from './helpers';
 
 async function expectCartSummary(page: Page) {
   const summary = page.getByRole('region', { name: 'Order summary' });
@@ -38,7 +34,7 @@ test.describe('guest purchase', () => {
     await expectCartSummary(page);
   });
 
-  test('buys 2 Adult and 1 Child for tomorrow\'s first session and sees the QR code', async ({ page }) => {
+  test("buys 2 Adult and 1 Child for tomorrow's first session and sees the QR code", async ({ page }) => {
     const session = await firstSessionTomorrow(page.request);
     await reserveThroughUi(page, session, { adults: 2, children: 1 });
     const summary = await expectCartSummary(page);
@@ -61,8 +57,9 @@ test.describe('guest purchase', () => {
     await reserveThroughUi(page, session, { adults: 2, children: 1 });
     await fillCheckout(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay now' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your card has not been charged.' }))
-      .toHaveText('Your card has not been charged. Your card was declined. Please edit your payment details and try again.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card has not been charged.' })).toHaveText(
+      'Your card has not been charged. Your card was declined. Please edit your payment details and try again.',
+    );
     await expect(page).toHaveURL(/\/checkout$/);
     await expectCartSummary(page);
 
@@ -79,7 +76,9 @@ test.describe('guest purchase', () => {
     await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill('ada@example.com');
     await page.getByRole('textbox', { name: 'Confirm Email Address' }).fill('ADA@example.org');
     await page.getByRole('button', { name: 'Pay now' }).click();
-    await expect(page.getByText('There were errors found in the information you submitted. Please address the errors and re-submit the form.')).toBeVisible();
+    await expect(
+      page.getByText('There were errors found in the information you submitted. Please address the errors and re-submit the form.'),
+    ).toBeVisible();
     await expect(page.getByText('Email addresses must match.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'First Name' })).toBeFocused();
     await expect(page.getByRole('textbox', { name: 'First Name' })).toHaveAttribute('aria-invalid', 'true');

@@ -8,16 +8,20 @@ const ECOMM = { 'X-Ticketing-App': 'ecomm' };
 const MEMBER = { email: 'member@example.com', password: 'MuseumDemo2026!' };
 const INVALID_LINK = 'This reset link is not valid. It may have expired.';
 
-
 /** The newest reset token mailed for this seller, read from the outbox page the server keeps outside production. */
 async function newestResetToken(request: APIRequestContext, sellerPrefix: string, after?: string): Promise<string> {
   let token = '';
-  await expect.poll(async () => {
-    const html = await (await request.get('/_outbox')).text();
-    const match = html.match(new RegExp(`${sellerPrefix}/user/reset-password\\?token=([A-Za-z0-9_-]+)`));
-    token = match?.[1] ?? '';
-    return token && token !== after ? token : '';
-  }, { message: 'a reset link in the outbox' }).not.toBe('');
+  await expect
+    .poll(
+      async () => {
+        const html = await (await request.get('/_outbox')).text();
+        const match = html.match(new RegExp(`${sellerPrefix}/user/reset-password\\?token=([A-Za-z0-9_-]+)`));
+        token = match?.[1] ?? '';
+        return token && token !== after ? token : '';
+      },
+      { message: 'a reset link in the outbox' },
+    )
+    .not.toBe('');
   return token;
 }
 
@@ -86,11 +90,16 @@ test.describe('password recovery', () => {
 
     // Put the seller's member back as it was, through the same API the screens use.
     expect((await page.request.post(`/api/logout?_seller=${E2E_SELLER}`, { headers: ECOMM })).ok()).toBe(true);
-    const again = await page.request.post(`/api/password_reset/request?_seller=${E2E_SELLER}`, { headers: ECOMM, data: { email: MEMBER.email } });
+    const again = await page.request.post(`/api/password_reset/request?_seller=${E2E_SELLER}`, {
+      headers: ECOMM,
+      data: { email: MEMBER.email },
+    });
     expect(again.ok()).toBe(true);
     const restoreToken = await newestResetToken(page.request, `/${E2E_SELLER}`, token);
-    const restored = await page.request.post(`/api/password_reset/reset?_seller=${E2E_SELLER}`,
-      { headers: ECOMM, data: { token: restoreToken, password: MEMBER.password } });
+    const restored = await page.request.post(`/api/password_reset/reset?_seller=${E2E_SELLER}`, {
+      headers: ECOMM,
+      data: { token: restoreToken, password: MEMBER.password },
+    });
     expect(restored.status(), await restored.text()).toBe(200);
     expect((await login(page.request, MEMBER.password)).status()).toBe(200);
   });
@@ -114,8 +123,9 @@ test.describe('password recovery', () => {
     await expect(page.getByText('Email address is not valid.')).toBeVisible();
     await page.getByRole('textbox', { name: 'Email Address' }).fill(`nobody-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Send membership details' }).click();
-    await expect(page.getByRole('status'))
-      .toHaveText('If a membership exists for that email address, we have sent its details. Please check your email inbox.');
+    await expect(page.getByRole('status')).toHaveText(
+      'If a membership exists for that email address, we have sent its details. Please check your email inbox.',
+    );
   });
 });
 
@@ -123,15 +133,25 @@ test.describe('resend tickets', () => {
   test('an address with an order gets its tickets again; an unknown one gets the spec text', async ({ page }) => {
     const email = `resend-${Date.now()}@example.com`;
     const session = await firstSessionTomorrow(page.request);
-    const cartId = await reserveThroughApi(page, 'demo', session.sessionId, [session.types.Adult], { [session.groups.Adult]: { zip_code: '10024' } });
-    const user = await page.request.post('/api/user?_seller=demo', { headers: ECOMM, data: { first_name: 'Ada', last_name: 'Lovelace', email } });
+    const cartId = await reserveThroughApi(page, 'demo', session.sessionId, [session.types.Adult], {
+      [session.groups.Adult]: { zip_code: '10024' },
+    });
+    const user = await page.request.post('/api/user?_seller=demo', {
+      headers: ECOMM,
+      data: { first_name: 'Ada', last_name: 'Lovelace', email },
+    });
     expect(user.status(), await user.text()).toBe(200);
     const cart = await (await page.request.get(`/api/cart/${cartId}?_seller=demo`)).json();
-    const paid = await page.request.post(`/api/cart/${cartId}/guest_checkout?_seller=demo`, { headers: ECOMM, data: {
-      amount: cart.cart._data[0].cart_fees.grand_totals.total_outstanding, gateway_id: 'test', send_email: false,
-      guest_identity_id: (await user.json()).identity._data[0].id,
-      gateway_data: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    } });
+    const paid = await page.request.post(`/api/cart/${cartId}/guest_checkout?_seller=demo`, {
+      headers: ECOMM,
+      data: {
+        amount: cart.cart._data[0].cart_fees.grand_totals.total_outstanding,
+        gateway_id: 'test',
+        send_email: false,
+        guest_identity_id: (await user.json()).identity._data[0].id,
+        gateway_data: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      },
+    });
     expect(paid.status(), await paid.text()).toBe(200);
 
     await page.goto('/resend');

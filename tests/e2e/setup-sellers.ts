@@ -25,8 +25,12 @@ import { applyXssPayloads } from './xss-seller';
 type SellerConfig = Record<string, unknown> & { cart?: Record<string, unknown> };
 
 /** Loads a copy of the demo folder with its config.json changed by `edit` (which may change the copy's other files). */
-async function loadDemoCopy(db: Parameters<typeof loadSellerFolder>[0], demoDir: string, now: Date,
-  edit: (config: SellerConfig, copyDir: string) => void) {
+async function loadDemoCopy(
+  db: Parameters<typeof loadSellerFolder>[0],
+  demoDir: string,
+  now: Date,
+  edit: (config: SellerConfig, copyDir: string) => void,
+) {
   const copy = mkdtempSync(path.join(os.tmpdir(), 'seller-e2e-'));
   try {
     cpSync(demoDir, copy, { recursive: true });

@@ -10,12 +10,19 @@ import { XSS_SAFE_LINK, XSS_SAFE_TEXT, XSS_SELLER } from './xss-seller';
 const SELLER = XSS_SELLER.slug;
 const CONTAINERS = '.content-block, .event-detail__description, .terms__content';
 
-interface Watch { dialogs: string[]; errors: string[]; refused: string[] }
+interface Watch {
+  dialogs: string[];
+  errors: string[];
+  refused: string[];
+}
 
 /** Records dialogs, page errors, CSP refusals (event and console) from before the first script of each page. */
 async function watch(page: Page): Promise<Watch> {
   const seen: Watch = { dialogs: [], errors: [], refused: [] };
-  page.on('dialog', (dialog) => { seen.dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    seen.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   page.on('pageerror', (error) => seen.errors.push(error.message));
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) seen.refused.push(message.text());
@@ -30,16 +37,22 @@ async function watch(page: Page): Promise<Watch> {
 
 /** After the seller HTML is on screen and its images settled (an onerror would have fired): nothing ran or was tried. */
 async function expectNothingRan(page: Page, seen: Watch) {
-  await page.waitForFunction((selector) => [...document.querySelectorAll<HTMLImageElement>(`:is(${selector}) img`)]
-    .every((img) => img.complete), CONTAINERS);
+  await page.waitForFunction(
+    (selector) => [...document.querySelectorAll<HTMLImageElement>(`:is(${selector}) img`)].every((img) => img.complete),
+    CONTAINERS,
+  );
   const state = await page.evaluate((selector) => {
     const w = window as unknown as { __xss?: unknown; __csp: string[] };
     const unsafe: string[] = [];
     for (const el of document.querySelectorAll(`:is(${selector}) *`)) {
-      if (/^(script|style|iframe|object|embed|form|input|button|svg|math|details|base|meta|link)$/i.test(el.localName)) unsafe.push(`<${el.localName}>`);
+      if (/^(script|style|iframe|object|embed|form|input|button|svg|math|details|base|meta|link)$/i.test(el.localName))
+        unsafe.push(`<${el.localName}>`);
       for (const attr of el.attributes) {
         if (/^on/i.test(attr.name) || attr.name === 'style') unsafe.push(`<${el.localName} ${attr.name}>`);
-        if (/^(href|src|action|formaction|data)$/.test(attr.name) && !/^(https?|mailto|tel):$/.test(new URL(attr.value, location.href).protocol)) {
+        if (
+          /^(href|src|action|formaction|data)$/.test(attr.name) &&
+          !/^(https?|mailto|tel):$/.test(new URL(attr.value, location.href).protocol)
+        ) {
           unsafe.push(`<${el.localName} ${attr.name}="${attr.value}">`);
         }
       }
@@ -47,8 +60,14 @@ async function expectNothingRan(page: Page, seen: Watch) {
     return { xss: w.__xss, csp: w.__csp, unsafe, containers: document.querySelectorAll(selector).length };
   }, CONTAINERS);
   expect(state.containers).toBeGreaterThan(0);
-  expect({ xss: state.xss, unsafe: state.unsafe, csp: state.csp, ...seen })
-    .toEqual({ xss: undefined, unsafe: [], csp: [], dialogs: [], errors: [], refused: [] });
+  expect({ xss: state.xss, unsafe: state.unsafe, csp: state.csp, ...seen }).toEqual({
+    xss: undefined,
+    unsafe: [],
+    csp: [],
+    dialogs: [],
+    errors: [],
+    refused: [],
+  });
 }
 
 test.describe('seller HTML with script payloads', () => {
@@ -82,8 +101,9 @@ test.describe('seller HTML with script payloads', () => {
     const seen = await watch(page);
     const session = await firstSessionTomorrow(page.request, SELLER);
     await page.goto(`/${SELLER}/events`);
-    const cartId = await reserveThroughApi(page, SELLER, session.sessionId, [session.types.Adult],
-      { [session.groups.Adult]: { zip_code: '10001' } });
+    const cartId = await reserveThroughApi(page, SELLER, session.sessionId, [session.types.Adult], {
+      [session.groups.Adult]: { zip_code: '10001' },
+    });
     await page.goto(`/${SELLER}/checkout/${cartId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
     await page.getByRole('button', { name: 'Read the terms and conditions' }).click();

@@ -7,7 +7,15 @@ import type { DbHandle } from '../../server/db';
 /** A clock tests can move: `clock.advance(seconds)`. */
 export function testClock(start = new Date()) {
   let now = start.getTime();
-  return { now: () => new Date(now), advance: (seconds: number) => { now += seconds * 1000; }, set: (d: Date) => { now = d.getTime(); } };
+  return {
+    now: () => new Date(now),
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+    set: (d: Date) => {
+      now = d.getTime();
+    },
+  };
 }
 
 export function testDeps(handle: DbHandle, now: () => Date = () => new Date()): Deps {
@@ -30,15 +38,25 @@ export class Browser {
   constructor(private readonly app: FastifyInstance) {}
   async request(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown) {
     const res = await this.app.inject({
-      method, url, ...(payload !== undefined ? { payload: payload as object } : {}),
+      method,
+      url,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
       headers: { ...ECOMM, ...(this.cookie ? { cookie: this.cookie } : {}) },
     });
     const set = res.cookies.find((c) => c.name === 'storefront_cart_owner');
     if (set) this.cookie = `${set.name}=${set.value}`;
     return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : res.rawPayload, res };
   }
-  get(url: string) { return this.request('GET', url); }
-  post(url: string, payload: unknown = {}) { return this.request('POST', url, payload); }
-  delete(url: string) { return this.request('DELETE', url); }
-  patch(url: string, payload: unknown = {}) { return this.request('PATCH', url, payload); }
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, payload: unknown = {}) {
+    return this.request('POST', url, payload);
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+  patch(url: string, payload: unknown = {}) {
+    return this.request('PATCH', url, payload);
+  }
 }

@@ -3,7 +3,12 @@ import { createApiClient } from '../../src/api/client';
 
 export type Reply = { status: number; data: unknown };
 export type Handler = (config: InternalAxiosRequestConfig) => Reply;
-export interface SeenRequest { method: string; url: string; params: Record<string, unknown>; body: unknown }
+export interface SeenRequest {
+  method: string;
+  url: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
 
 /**
  * Store unit tests replace only axios' adapter: the real client (seller param, ecomm header, error
@@ -13,8 +18,12 @@ export interface SeenRequest { method: string; url: string; params: Record<strin
 export function fakeServer(handler: Handler) {
   const seen: SeenRequest[] = [];
   const adapter: AxiosAdapter = async (config) => {
-    seen.push({ method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', params: config.params ?? {},
-      body: config.data ? JSON.parse(config.data) : undefined });
+    seen.push({
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: config.params ?? {},
+      body: config.data ? JSON.parse(config.data) : undefined,
+    });
     const reply = handler(config);
     const response = { status: reply.status, data: reply.data, statusText: '', headers: {}, config };
     if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, 'ERR_BAD_RESPONSE', config, {}, response);

@@ -11,11 +11,18 @@ import { freePort } from './free-port';
 export { freePort };
 
 /** A fresh PostgreSQL database on the server of `adminUrl` (e.g. TEST_DATABASE_URL); drop() removes it. */
-export async function createScratchDatabase(adminUrl: string, prefix = 'scratch'): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix = 'scratch',
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  try { await admin.query(`CREATE DATABASE ${name}`); } finally { await admin.end(); }
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -24,7 +31,11 @@ export async function createScratchDatabase(adminUrl: string, prefix = 'scratch'
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      try { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await c.end(); }
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -59,11 +70,17 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     PORT: String(port),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: fullEnv, cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'],
+    env: fullEnv,
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -73,8 +90,13 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     try {
       const res = await fetch(`${baseUrl}/storefront-config.json`);
       if (res.ok) break;
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not answer within ${timeoutMs} ms:\n${out}`); }
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs} ms:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 
@@ -92,12 +114,19 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
  */
 export class HttpBrowser {
   cookie: string | null = null;
-  constructor(public baseUrl: string, private readonly timeoutMs = 30_000) {}
+  constructor(
+    public baseUrl: string,
+    private readonly timeoutMs = 30_000,
+  ) {}
 
   async request(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<{ status: number; body: any }> {
     const res = await fetch(`${this.baseUrl}${url}`, {
       method,
-      headers: { ...ECOMM, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: {
+        ...ECOMM,
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
       body: payload !== undefined ? JSON.stringify(payload) : undefined,
       signal: AbortSignal.timeout(this.timeoutMs),
     });
@@ -106,7 +135,13 @@ export class HttpBrowser {
     const text = await res.text();
     return { status: res.status, body: res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text };
   }
-  get(url: string) { return this.request('GET', url); }
-  post(url: string, payload: unknown = {}) { return this.request('POST', url, payload); }
-  delete(url: string) { return this.request('DELETE', url); }
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, payload: unknown = {}) {
+    return this.request('POST', url, payload);
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
 }

@@ -9,8 +9,10 @@ function makeStore(handler: (config: InternalAxiosRequestConfig) => Reply) {
   return { store: new AccountStore({ api, now: () => now }), seen, now };
 }
 
-const fail = (status: number, code: string, description = '', extra?: Record<string, unknown>): Reply =>
-  ({ status, data: { _data: [{ _code: code, _description: description, _extra: extra }] } });
+const fail = (status: number, code: string, description = '', extra?: Record<string, unknown>): Reply => ({
+  status,
+  data: { _data: [{ _code: code, _description: description, _extra: extra }] },
+});
 const table = (rows: unknown[]) => ({ _data: rows, _count: rows.length });
 
 describe('AccountStore: account area reads', () => {
@@ -77,21 +79,28 @@ describe('AccountStore: recovery', () => {
   });
 
   it('reset link: not_found and validate_failed read the invalid-link text; no token needs no call', async () => {
-    for (const [status, code] of [[404, 'not_found'], [400, 'validate_failed']] as const) {
+    for (const [status, code] of [
+      [404, 'not_found'],
+      [400, 'validate_failed'],
+    ] as const) {
       const { store } = makeStore(() => fail(status, code));
       expect(await store.validateResetToken('tok')).toBe(false);
       expect(store.token.error).toEqual({ key: 'recovery.reset.invalidLink' });
     }
-    const empty = makeStore(() => { throw new Error('no call expected'); });
+    const empty = makeStore(() => {
+      throw new Error('no call expected');
+    });
     expect(await empty.store.validateResetToken('')).toBe(false);
     expect(empty.store.token.error).toEqual({ key: 'recovery.reset.invalidLink' });
     expect(empty.seen).toHaveLength(0);
   });
 
   it('reset: the email of a valid token; a refused password reads "Invalid password"', async () => {
-    const { store, seen } = makeStore((c) => (c.url === 'password_reset/validate'
-      ? { status: 200, data: { identity: table([{ email: 'ada@example.com' }]) } }
-      : fail(400, 'validation_failed', 'Invalid password', { field: 'password' })));
+    const { store, seen } = makeStore((c) =>
+      c.url === 'password_reset/validate'
+        ? { status: 200, data: { identity: table([{ email: 'ada@example.com' }]) } }
+        : fail(400, 'validation_failed', 'Invalid password', { field: 'password' }),
+    );
     await store.validateResetToken('tok');
     expect(store.token.data).toBe('ada@example.com');
     expect(await store.resetPassword('tok', 'short', 'short')).toBe(false);

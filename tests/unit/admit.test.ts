@@ -1,25 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { admitErrors, admitNameForLine, admitSetting, admitSlots, cleanSurveyAnswers, missingSurveyAnswers, selectionAdmitSlots, splitName } from '../../src/domain/admit';
+import {
+  admitErrors,
+  admitNameForLine,
+  admitSetting,
+  admitSlots,
+  cleanSurveyAnswers,
+  missingSurveyAnswers,
+  selectionAdmitSlots,
+  splitName,
+} from '../../src/domain/admit';
 
 describe('admit details (spec section 5)', () => {
   it('gives every ticket a name field unless names are disabled; emails by setting', () => {
-    expect(admitSlots({ ticketTypeId: 't', quantity: 2, names: 'optional', emails: 'disabled' }).map((s) => [s.nameRequired, s.showEmail]))
-      .toEqual([[false, false], [false, false]]);
-    expect(admitSlots({ ticketTypeId: 't', quantity: 1, names: 'required', emails: 'required' })[0])
-      .toMatchObject({ nameRequired: true, showEmail: true, emailRequired: true });
+    expect(
+      admitSlots({ ticketTypeId: 't', quantity: 2, names: 'optional', emails: 'disabled' }).map((s) => [s.nameRequired, s.showEmail]),
+    ).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+    expect(admitSlots({ ticketTypeId: 't', quantity: 1, names: 'required', emails: 'required' })[0]).toMatchObject({
+      nameRequired: true,
+      showEmail: true,
+      emailRequired: true,
+    });
     expect(admitSlots({ ticketTypeId: 't', quantity: 3, names: 'disabled', emails: 'required' })).toEqual([]);
     expect(admitSlots({ ticketTypeId: 't', quantity: 0, names: 'required', emails: 'disabled' })).toEqual([]);
     expect(admitSetting('bogus', 'optional')).toBe('optional');
   });
   it("follows named rules: 'yes' requires min names, 'optional' offers up to max, 'no' asks nothing; unlimited shows 10", () => {
-    const yes = admitSlots({ ticketTypeId: 't', quantity: 4, names: 'optional', emails: 'disabled',
-      rules: [{ ticket_type_id: 't', named: 'yes', min: 2, max: 3 }] });
+    const yes = admitSlots({
+      ticketTypeId: 't',
+      quantity: 4,
+      names: 'optional',
+      emails: 'disabled',
+      rules: [{ ticket_type_id: 't', named: 'yes', min: 2, max: 3 }],
+    });
     expect(yes.map((s) => s.nameRequired)).toEqual([true, true, false]);
-    const optional = admitSlots({ ticketTypeId: 't', quantity: 12, names: 'optional', emails: 'disabled',
-      rules: [{ named: 'optional', min: 0, max: -1 }] });
+    const optional = admitSlots({
+      ticketTypeId: 't',
+      quantity: 12,
+      names: 'optional',
+      emails: 'disabled',
+      rules: [{ named: 'optional', min: 0, max: -1 }],
+    });
     expect(optional).toHaveLength(10);
-    expect(admitSlots({ ticketTypeId: 't', quantity: 2, names: 'required', emails: 'optional',
-      rules: [{ ticket_type_id: 't', named: 'no', min: 0, max: 5 }] })).toEqual([]);
+    expect(
+      admitSlots({
+        ticketTypeId: 't',
+        quantity: 2,
+        names: 'required',
+        emails: 'optional',
+        rules: [{ ticket_type_id: 't', named: 'no', min: 0, max: 5 }],
+      }),
+    ).toEqual([]);
   });
   it('applies the ticket rules of each group only to that group', () => {
     const groups = [

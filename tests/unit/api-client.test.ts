@@ -28,7 +28,9 @@ function client(replies: Reply[]) {
   return { api, seen: script.seen };
 }
 
-const errorBody = { _data: [{ _code: 'event_session_sold_out', _description: 'Sold out', _context: 'reserve', _extra: { session: 's1' } }] };
+const errorBody = {
+  _data: [{ _code: 'event_session_sold_out', _description: 'Sold out', _context: 'reserve', _extra: { session: 's1' } }],
+};
 
 describe('api client', () => {
   it('sends the seller, the ecomm header and cookies', async () => {
@@ -44,11 +46,22 @@ describe('api client', () => {
     const { api } = client([{ status: 409, data: errorBody }]);
     const error = await api.get('x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, _code: 'event_session_sold_out', _description: 'Sold out', _context: 'reserve', _extra: { session: 's1' } });
+    expect(error).toMatchObject({
+      status: 409,
+      _code: 'event_session_sold_out',
+      _description: 'Sold out',
+      _context: 'reserve',
+      _extra: { session: 's1' },
+    });
   });
 
   it('retries a read 3 times on 502, doubling from 250 ms', async () => {
-    const { api, seen } = client([{ status: 502, data: '' }, { status: 502, data: '' }, { status: 502, data: '' }, { status: 200, data: 'ok' }]);
+    const { api, seen } = client([
+      { status: 502, data: '' },
+      { status: 502, data: '' },
+      { status: 502, data: '' },
+      { status: 200, data: 'ok' },
+    ]);
     const started = Date.now();
     const response = await api.get('x');
     expect(response.data).toBe('ok');
@@ -84,7 +97,13 @@ describe('api client', () => {
 
   it('converts anything thrown into an ApiError', () => {
     expect(toApiError(new Error('boom'))).toMatchObject({ _code: 'unknown_error', _description: 'boom' });
-    const weird = new AxiosError('bad', 'ERR_BAD_RESPONSE', undefined, {}, { status: 503, data: '<html>', statusText: '', headers: {}, config: {} as InternalAxiosRequestConfig });
+    const weird = new AxiosError(
+      'bad',
+      'ERR_BAD_RESPONSE',
+      undefined,
+      {},
+      { status: 503, data: '<html>', statusText: '', headers: {}, config: {} as InternalAxiosRequestConfig },
+    );
     expect(toApiError(weird)).toMatchObject({ status: 503, _code: 'unknown_error' });
   });
 
@@ -98,7 +117,9 @@ describe('boot: which seller', () => {
   const deployment = { apiBaseUrl: '/api', cachedApiBaseUrl: '/cached_api', defaultSeller: 'demo' };
   const configFor = (slug: string): SellerConfig => ({
     seller: { id: `id-${slug}`, slug, name: slug, currency: 'USD', timezone: 'UTC', locale: 'en-US' },
-    storefront: {}, strings: {}, contentBlocks: [],
+    storefront: {},
+    strings: {},
+    contentBlocks: [],
   });
   /** A fake GET config that knows only the listed sellers. */
   const knows = (...slugs: string[]) => {
@@ -144,9 +165,13 @@ describe('boot: which seller', () => {
     expect(asked).toEqual(['demo']);
   });
   it('fails when the API is down rather than guessing', async () => {
-    await expect(bootstrap('/demo/events', {
-      fetchDeployment: async () => deployment,
-      loadSellerConfig: async () => { throw new ApiError(0, 'network_error', 'down'); },
-    })).rejects.toMatchObject({ _code: 'network_error' });
+    await expect(
+      bootstrap('/demo/events', {
+        fetchDeployment: async () => deployment,
+        loadSellerConfig: async () => {
+          throw new ApiError(0, 'network_error', 'down');
+        },
+      }),
+    ).rejects.toMatchObject({ _code: 'network_error' });
   });
 });

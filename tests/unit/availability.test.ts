@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  availableCapacity, availableLabel, fewTicketsLeft, groupCap, isSoldOut, minAvailable, quantitiesFit, salesOpen, sumAvailable,
+  availableCapacity,
+  availableLabel,
+  fewTicketsLeft,
+  groupCap,
+  isSoldOut,
+  minAvailable,
+  quantitiesFit,
+  salesOpen,
+  sumAvailable,
 } from '../../src/domain/availability';
 
 describe('availableCapacity (capacity + oversell - used; -1 unlimited; never below 0)', () => {
@@ -14,10 +22,12 @@ describe('availableCapacity (capacity + oversell - used; -1 unlimited; never bel
     expect(isSoldOut({ capacity: -1, oversell_capacity: 0, used_capacity: 4 })).toBe(false);
   });
   it('is never below -1 and -1 only when unlimited', () => {
-    fc.assert(fc.property(fc.integer({ min: -1, max: 1000 }), fc.nat(100), fc.nat(2000), (capacity, oversell, used) => {
-      const a = availableCapacity({ capacity, oversell_capacity: oversell, used_capacity: used });
-      expect(a >= 0 || (a === -1 && capacity < 0)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -1, max: 1000 }), fc.nat(100), fc.nat(2000), (capacity, oversell, used) => {
+        const a = availableCapacity({ capacity, oversell_capacity: oversell, used_capacity: used });
+        expect(a >= 0 || (a === -1 && capacity < 0)).toBe(true);
+      }),
+    );
   });
 });
 

@@ -19,7 +19,13 @@ describe('calendar grid', () => {
   });
   it('handles leap years and year ends', () => {
     const feb = calendarMonth({ year: 2028, month: 2 });
-    expect(feb.weeks.flat().filter((c) => c.inMonth).map((c) => c.day).at(-1)).toBe(29);
+    expect(
+      feb.weeks
+        .flat()
+        .filter((c) => c.inMonth)
+        .map((c) => c.day)
+        .at(-1),
+    ).toBe(29);
     const dec = calendarMonth({ year: 2026, month: 12 });
     expect(dec.next).toEqual({ year: 2027, month: 1 });
     expect(calendarMonth({ year: 2026, month: 1 }).prev).toEqual({ year: 2025, month: 12 });
@@ -37,24 +43,32 @@ describe('calendar grid', () => {
     expect(() => calendarMonth({ year: 2026, month: 13 })).toThrow(RangeError);
   });
   it('every grid is 42 consecutive days, Sunday first, holding the whole month (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1900, max: 2200 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
-      const cells = calendarMonth({ year, month }).weeks.flat();
-      expect(cells).toHaveLength(42);
-      const times = cells.map((c) => Date.parse(`${c.date}T00:00:00Z`));
-      times.forEach((t, i) => i > 0 && expect(t - times[i - 1]).toBe(86_400_000));
-      expect(new Date(times[0]).getUTCDay()).toBe(0);
-      const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-      expect(cells.filter((c) => c.inMonth)).toHaveLength(daysInMonth);
-      expect(cells[0].inMonth ? cells[0].day : 1).toBe(1);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1900, max: 2200 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+        const cells = calendarMonth({ year, month }).weeks.flat();
+        expect(cells).toHaveLength(42);
+        const times = cells.map((c) => Date.parse(`${c.date}T00:00:00Z`));
+        times.forEach((t, i) => i > 0 && expect(t - times[i - 1]).toBe(86_400_000));
+        expect(new Date(times[0]).getUTCDay()).toBe(0);
+        const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+        expect(cells.filter((c) => c.inMonth)).toHaveLength(daysInMonth);
+        expect(cells[0].inMonth ? cells[0].day : 1).toBe(1);
+      }),
+    );
   });
   it('shiftMonth and compareMonths agree', () => {
-    fc.assert(fc.property(fc.integer({ min: 1900, max: 2200 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: -50, max: 50 }),
-      (year, month, by) => {
-        const shifted = shiftMonth({ year, month }, by);
-        expect(shifted.month).toBeGreaterThanOrEqual(1);
-        expect(shifted.month).toBeLessThanOrEqual(12);
-        expect(compareMonths(shifted, { year, month })).toBe(by);
-      }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 2200 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: -50, max: 50 }),
+        (year, month, by) => {
+          const shifted = shiftMonth({ year, month }, by);
+          expect(shifted.month).toBeGreaterThanOrEqual(1);
+          expect(shifted.month).toBeLessThanOrEqual(12);
+          expect(compareMonths(shifted, { year, month })).toBe(by);
+        },
+      ),
+    );
   });
 });

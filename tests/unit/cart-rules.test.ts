@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  EXTENSION_SECONDS, PER_TYPE_CAP, expiresIn, grandTotals, groupQuantityError, isFlexiblePrice, isLocallyExpired, localExpiry,
-  outsideFees, outstanding, shouldOfferExtension, splitName, ticketPrice, timerTier, withinFlexibleBounds,
+  EXTENSION_SECONDS,
+  PER_TYPE_CAP,
+  expiresIn,
+  grandTotals,
+  groupQuantityError,
+  isFlexiblePrice,
+  isLocallyExpired,
+  localExpiry,
+  outsideFees,
+  outstanding,
+  shouldOfferExtension,
+  splitName,
+  ticketPrice,
+  timerTier,
+  withinFlexibleBounds,
 } from '../../src/domain/cart-rules';
 
 describe('fees and totals', () => {
   it('adds fixed fees and rounds percent fees per ticket', () => {
     expect(outsideFees(2500, [{ name: 'Service', fixed: 150 }])).toEqual({ fixed: 150, percent: 0 });
     expect(outsideFees(1500, [{ name: 'Facility', percent: 10 }])).toEqual({ fixed: 0, percent: 150 });
-    expect(outsideFees(999, [{ name: 'Tax', percent: 2.5 }, { name: 'Booking', fixed: 99 }])).toEqual({ fixed: 99, percent: 25 });
+    expect(
+      outsideFees(999, [
+        { name: 'Tax', percent: 2.5 },
+        { name: 'Booking', fixed: 99 },
+      ]),
+    ).toEqual({ fixed: 99, percent: 25 });
     expect(outsideFees(1000, [])).toEqual({ fixed: 0, percent: 0 });
     expect(outsideFees(1000, null)).toEqual({ fixed: 0, percent: 0 });
   });
@@ -21,8 +39,12 @@ describe('fees and totals', () => {
       { adjusted_value: 1500, fee_fixed: 0, fee_percent: 150 },
     ];
     expect(grandTotals(lines)).toEqual({
-      total_before_cartmod_price: 6500, total_fee_fixed_outside: 300, total_fee_percent_outside: 150,
-      total_cartmod_amount: 0, total_payments: 0, total_outstanding: 6950,
+      total_before_cartmod_price: 6500,
+      total_fee_fixed_outside: 300,
+      total_fee_percent_outside: 150,
+      total_cartmod_amount: 0,
+      total_payments: 0,
+      total_outstanding: 6950,
     });
     expect(grandTotals(lines, 6950).total_outstanding).toBe(0);
     expect(grandTotals(lines, 10_000).total_outstanding).toBe(0);
@@ -31,10 +53,12 @@ describe('fees and totals', () => {
   });
 
   it('outstanding is never negative and never more than the amount due', () => {
-    fc.assert(fc.property(fc.nat(1e7), fc.nat(1e7), (due, paid) => {
-      const o = outstanding(due, paid);
-      return o >= 0 && o <= due && (paid >= due ? o === 0 : o === due - paid);
-    }));
+    fc.assert(
+      fc.property(fc.nat(1e7), fc.nat(1e7), (due, paid) => {
+        const o = outstanding(due, paid);
+        return o >= 0 && o <= due && (paid >= due ? o === 0 : o === due - paid);
+      }),
+    );
   });
 });
 

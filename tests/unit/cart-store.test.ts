@@ -4,34 +4,83 @@ import { ApiError } from '../../src/api/errors';
 import { CartStore } from '../../src/stores/CartStore';
 import { CheckoutStore } from '../../src/stores/CheckoutStore';
 
-
-const error = (status: number, code: string, extra?: Record<string, unknown>, context?: string) =>
-  ({ status, data: { _data: [{ _code: code, _description: `${code} description`, _context: context, _extra: extra }] } });
+const error = (status: number, code: string, extra?: Record<string, unknown>, context?: string) => ({
+  status,
+  data: { _data: [{ _code: code, _description: `${code} description`, _context: context, _extra: extra }] },
+});
 
 function item(id: string, opts: { isAnchor?: boolean; isDependency?: boolean; ticketIds?: string[]; count?: number } = {}) {
   return {
-    id, name: `Event ${id}`, event_template_id: id, event_session_id: null, start_datetime: null, image_url: null, image_alt: '',
+    id,
+    name: `Event ${id}`,
+    event_template_id: id,
+    event_session_id: null,
+    start_datetime: null,
+    image_url: null,
+    image_alt: '',
     types: [{ ticket_type_id: 'tt', ticket_type_name: 'Adult', ticket_group_name: 'G', ticketCount: opts.count ?? 2, totalPrice: '48.00' }],
-    isAnchor: opts.isAnchor ?? false, isDependency: opts.isDependency ?? false, isMembershipEvent: false, ticketIds: opts.ticketIds ?? [`${id}-t1`],
+    isAnchor: opts.isAnchor ?? false,
+    isDependency: opts.isDependency ?? false,
+    isMembershipEvent: false,
+    ticketIds: opts.ticketIds ?? [`${id}-t1`],
   };
 }
 
-function cartBody(id: string, opts: { expiresIn?: number | null; state?: string; items?: ReturnType<typeof item>[]; outstanding?: string; extended?: boolean; orders?: string[] } = {}) {
-  return { status: 200, data: {
-    cart: { _count: 1, _data: [{
-      id, cart_number: '7', state: opts.state ?? 'pending', seller_id: 's', expires_at: '2030-01-01T00:00:00Z',
-      expires_in: opts.expiresIn === undefined ? 900 : opts.expiresIn, extended_at: opts.extended ? '2030-01-01T00:00:00Z' : null,
-      cart_fees: { gateway_id: 'test', account_id: 's', grand_totals: { total_before_cartmod_price: '60.00', total_fee_fixed_outside: '3.00',
-        total_fee_percent_outside: '0.00', total_cartmod_amount: '0.00', total_payments: '0.00', total_outstanding: opts.outstanding ?? '63.00' } },
-      items: opts.items ?? [item('a')], ticket_order_ids: opts.orders ?? [],
-    }] },
-    ticket: { _count: 0, _data: [] },
-  } };
+function cartBody(
+  id: string,
+  opts: {
+    expiresIn?: number | null;
+    state?: string;
+    items?: ReturnType<typeof item>[];
+    outstanding?: string;
+    extended?: boolean;
+    orders?: string[];
+  } = {},
+) {
+  return {
+    status: 200,
+    data: {
+      cart: {
+        _count: 1,
+        _data: [
+          {
+            id,
+            cart_number: '7',
+            state: opts.state ?? 'pending',
+            seller_id: 's',
+            expires_at: '2030-01-01T00:00:00Z',
+            expires_in: opts.expiresIn === undefined ? 900 : opts.expiresIn,
+            extended_at: opts.extended ? '2030-01-01T00:00:00Z' : null,
+            cart_fees: {
+              gateway_id: 'test',
+              account_id: 's',
+              grand_totals: {
+                total_before_cartmod_price: '60.00',
+                total_fee_fixed_outside: '3.00',
+                total_fee_percent_outside: '0.00',
+                total_cartmod_amount: '0.00',
+                total_payments: '0.00',
+                total_outstanding: opts.outstanding ?? '63.00',
+              },
+            },
+            items: opts.items ?? [item('a')],
+            ticket_order_ids: opts.orders ?? [],
+          },
+        ],
+      },
+      ticket: { _count: 0, _data: [] },
+    },
+  };
 }
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k), map };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    map,
+  };
 }
 
 const CART = '11111111-1111-4111-8111-111111111111';
@@ -44,16 +93,33 @@ function makeStore(handler: Handler, opts: { stored?: string; now?: () => number
   let clock = 1_000_000;
   const now = opts.now ?? (() => clock);
   const cart = new CartStore({ api: server.api, storage, sellerKey: 'seller-1', now, onExpired });
-  return { cart, ...server, storage, onExpired, advance: (ms: number) => { clock += ms; } };
+  return {
+    cart,
+    ...server,
+    storage,
+    onExpired,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
 }
 
 const line = { event_session_id: 'sess', ticket_type_id: 'tt' };
 
 describe('CartStore.reserve', () => {
   it('creates the cart on the first reserve and keeps its id, with local expiry = expires_in - 5 s', async () => {
-    const { cart, seen, storage } = makeStore((c) => (route(c) === 'POST cart/modify' ? cartBody(CART, { expiresIn: 600 }) : error(500, 'x')));
+    const { cart, seen, storage } = makeStore((c) =>
+      route(c) === 'POST cart/modify' ? cartBody(CART, { expiresIn: 600 }) : error(500, 'x'),
+    );
     await cart.reserve([line], { g1: { zip_code: '10001' } });
-    expect(seen).toEqual([{ method: 'POST', url: 'cart/modify', params: { _seller: 'demo' }, body: { add: [line], additional_info: { g1: { zip_code: '10001' } }, channel_id: 'web' } }]);
+    expect(seen).toEqual([
+      {
+        method: 'POST',
+        url: 'cart/modify',
+        params: { _seller: 'demo' },
+        body: { add: [line], additional_info: { g1: { zip_code: '10001' } }, channel_id: 'web' },
+      },
+    ]);
     expect(cart.cartId).toBe(CART);
     expect(storage.map.get(KEY)).toBe(CART);
     expect(cart.localExpiry).toBe(1_000_000 + 595_000);
@@ -72,15 +138,17 @@ describe('CartStore.reserve', () => {
 
   it('forgets a stored cart the server no longer has and starts a new one', async () => {
     const NEW = '22222222-2222-4222-8222-222222222222';
-    const { cart, seen } = makeStore((c) => (route(c) === 'POST cart/modify' ? cartBody(NEW)
-      : error(404, 'not_found', { resource: 'cart', id: CART })), { stored: CART });
+    const { cart, seen } = makeStore(
+      (c) => (route(c) === 'POST cart/modify' ? cartBody(NEW) : error(404, 'not_found', { resource: 'cart', id: CART })),
+      { stored: CART },
+    );
     await cart.reserve([line]);
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([`POST cart/${CART}/modify`, 'POST cart/modify']);
     expect(cart.cartId).toBe(NEW);
     cart.stopClock();
   });
 
-  it('an unknown ticket type is the caller\'s error, not the cart\'s: the cart stays', async () => {
+  it("an unknown ticket type is the caller's error, not the cart's: the cart stays", async () => {
     const { cart, seen } = makeStore(() => error(404, 'not_found', { resource: 'ticket_type', id: 'tt' }), { stored: CART });
     await expect(cart.reserve([line])).rejects.toMatchObject({ _code: 'not_found' });
     expect(seen).toHaveLength(1);
@@ -88,8 +156,10 @@ describe('CartStore.reserve', () => {
   });
 
   it('throws the typed error of a refused reserve and keeps the cart', async () => {
-    const { cart } = makeStore((c) => (route(c).startsWith('GET') ? cartBody(CART)
-      : error(409, 'event_session_sold_out', { event_session_id: 'sess' }, 'reserve')), { stored: CART });
+    const { cart } = makeStore(
+      (c) => (route(c).startsWith('GET') ? cartBody(CART) : error(409, 'event_session_sold_out', { event_session_id: 'sess' }, 'reserve')),
+      { stored: CART },
+    );
     await cart.load();
     const thrown = await cart.reserve([line]).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(ApiError);
@@ -100,8 +170,15 @@ describe('CartStore.reserve', () => {
   });
 
   it('an expired cart opens the expiry modal, clears the cart and rethrows', async () => {
-    const { cart, onExpired, storage } = makeStore((c) => (route(c).startsWith('GET') ? cartBody(CART)
-      : route(c).startsWith('DELETE') ? { status: 200, data: {} } : error(410, 'cart_expired')), { stored: CART });
+    const { cart, onExpired, storage } = makeStore(
+      (c) =>
+        route(c).startsWith('GET')
+          ? cartBody(CART)
+          : route(c).startsWith('DELETE')
+            ? { status: 200, data: {} }
+            : error(410, 'cart_expired'),
+      { stored: CART },
+    );
     await cart.load();
     await expect(cart.reserve([line])).rejects.toMatchObject({ _code: 'cart_expired' });
     expect(onExpired).toHaveBeenCalledOnce();
@@ -112,7 +189,9 @@ describe('CartStore.reserve', () => {
 
 describe('CartStore.load', () => {
   it('deletes a cart with under 30 s left instead of showing it (spec section 7)', async () => {
-    const { cart, seen } = makeStore((c) => (route(c).startsWith('GET') ? cartBody(CART, { expiresIn: 29 }) : { status: 200, data: {} }), { stored: CART });
+    const { cart, seen } = makeStore((c) => (route(c).startsWith('GET') ? cartBody(CART, { expiresIn: 29 }) : { status: 200, data: {} }), {
+      stored: CART,
+    });
     await cart.load();
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([`GET cart/${CART}`, `DELETE cart/${CART}`]);
     expect(cart.cartId).toBeNull();
@@ -153,7 +232,10 @@ describe('CartStore.load', () => {
 
 describe('CartStore expiry, extension and removal', () => {
   it('expires locally when the clock passes local expiry: cleared, released, modal opened', async () => {
-    const { cart, seen, onExpired, advance } = makeStore((c) => (route(c).startsWith('GET') ? cartBody(CART, { expiresIn: 60 }) : { status: 200, data: {} }), { stored: CART });
+    const { cart, seen, onExpired, advance } = makeStore(
+      (c) => (route(c).startsWith('GET') ? cartBody(CART, { expiresIn: 60 }) : { status: 200, data: {} }),
+      { stored: CART },
+    );
     await cart.load();
     advance(55_000);
     cart.tick();
@@ -182,7 +264,10 @@ describe('CartStore expiry, extension and removal', () => {
   });
 
   it('extends with PATCH my/cart/{id} and offers no second extension', async () => {
-    const { cart, seen, advance } = makeStore((c) => (route(c).startsWith('PATCH') ? cartBody(CART, { expiresIn: 170, extended: true }) : cartBody(CART, { expiresIn: 65 })), { stored: CART });
+    const { cart, seen, advance } = makeStore(
+      (c) => (route(c).startsWith('PATCH') ? cartBody(CART, { expiresIn: 170, extended: true }) : cartBody(CART, { expiresIn: 65 })),
+      { stored: CART },
+    );
     await cart.load();
     advance(5_000);
     cart.tick();
@@ -199,17 +284,25 @@ describe('CartStore expiry, extension and removal', () => {
   it('removing one of several items removes its tickets; the last item or a dependency deletes the cart', async () => {
     const a = item('a', { ticketIds: ['t1', 't2'] });
     const b = item('b', { isAnchor: true, isDependency: true });
-    const { cart, seen } = makeStore((c) => {
-      if (route(c).startsWith('GET')) return cartBody(CART, { items: [a, b] });
-      if (route(c) === `POST cart/${CART}/remove`) return cartBody(CART, { items: [b] });
-      return { status: 200, data: {} };
-    }, { stored: CART });
+    const { cart, seen } = makeStore(
+      (c) => {
+        if (route(c).startsWith('GET')) return cartBody(CART, { items: [a, b] });
+        if (route(c) === `POST cart/${CART}/remove`) return cartBody(CART, { items: [b] });
+        return { status: 200, data: {} };
+      },
+      { stored: CART },
+    );
     await cart.load();
     expect(cart.removeClearsCart(a)).toBe(false);
     expect(cart.removeClearsCart(b)).toBe(true);
     cart.requestRemove(a);
     await cart.confirmRemove();
-    expect(seen.at(-1)).toEqual({ method: 'POST', url: `cart/${CART}/remove`, params: { _seller: 'demo' }, body: { tickets: ['t1', 't2'] } });
+    expect(seen.at(-1)).toEqual({
+      method: 'POST',
+      url: `cart/${CART}/remove`,
+      params: { _seller: 'demo' },
+      body: { tickets: ['t1', 't2'] },
+    });
     expect(cart.items.map((i) => i.id)).toEqual(['b']);
     cart.requestRemove(cart.items[0]);
     await cart.confirmRemove();
@@ -234,14 +327,24 @@ describe('CheckoutStore', () => {
   const identity = { first_name: ' Ada ', last_name: 'Lovelace', email: 'ada@example.com', email_confirm: 'ADA@example.com' };
   const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
-  function setup(checkout: (body: Record<string, unknown>) => { status: number; data: unknown }, cartOpts: Parameters<typeof cartBody>[1] = {}) {
+  function setup(
+    checkout: (body: Record<string, unknown>) => { status: number; data: unknown },
+    cartOpts: Parameters<typeof cartBody>[1] = {},
+  ) {
     const bodies: Array<Record<string, unknown>> = [];
-    const store = makeStore((c) => {
-      const r = route(c);
-      if (r === 'POST user') return { status: 200, data: { identity: { _count: 1, _data: [{ id: USER, identity_id: USER }] } } };
-      if (r === `POST cart/${CART}/guest_checkout`) { const b = JSON.parse(c.data); bodies.push(b); return checkout(b); }
-      return cartBody(CART, cartOpts);
-    }, { stored: CART });
+    const store = makeStore(
+      (c) => {
+        const r = route(c);
+        if (r === 'POST user') return { status: 200, data: { identity: { _count: 1, _data: [{ id: USER, identity_id: USER }] } } };
+        if (r === `POST cart/${CART}/guest_checkout`) {
+          const b = JSON.parse(c.data);
+          bodies.push(b);
+          return checkout(b);
+        }
+        return cartBody(CART, cartOpts);
+      },
+      { stored: CART },
+    );
     const tokens = memoryStorage();
     const checkoutStore = new CheckoutStore({ api: store.api, cart: store.cart, tokenStorage: tokens });
     return { ...store, checkout: checkoutStore, bodies, tokens };
@@ -253,9 +356,19 @@ describe('CheckoutStore', () => {
     await cart.load();
     const outcome = await checkout.submit(identity, card);
     expect(outcome).toEqual({ kind: 'completed', orderIds: ['order-1'] });
-    expect(seen.find((s) => s.url === 'user')?.body).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', email_confirm: 'ADA@example.com' });
-    expect(bodies[0]).toEqual({ amount: '63.00', gateway_id: 'test', guest_identity_id: USER, send_email: true,
-      gateway_data: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } } });
+    expect(seen.find((s) => s.url === 'user')?.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      email_confirm: 'ADA@example.com',
+    });
+    expect(bodies[0]).toEqual({
+      amount: '63.00',
+      gateway_id: 'test',
+      guest_identity_id: USER,
+      send_email: true,
+      gateway_data: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
+    });
     expect(checkout.completedOrderIds).toEqual(['order-1']);
     expect(cart.cartId).toBeNull();
     expect(tokens.map.get('storefront.orderToken.order-1')).toBe('a'.repeat(32));
@@ -281,7 +394,9 @@ describe('CheckoutStore', () => {
 
   it('402 intent_requires_action asks for confirmation, then retries with the intent id as source', async () => {
     let calls = 0;
-    const { cart, checkout, bodies } = setup(() => (++calls === 1 ? error(402, 'intent_requires_action', { intent_id: 'ti_1' }, 'payment') : booked));
+    const { cart, checkout, bodies } = setup(() =>
+      ++calls === 1 ? error(402, 'intent_requires_action', { intent_id: 'ti_1' }, 'payment') : booked,
+    );
     await cart.load();
     expect(await checkout.submit(identity, card)).toEqual({ kind: 'requires_action' });
     expect(checkout.pendingIntentId).toBe('ti_1');

@@ -4,9 +4,7 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { createI18n } from '../../src/i18n';
 import translation from '../../locales/en/translation.json';
 import { ApiError } from '../../src/api/errors';
-import {
-  classifyCheckoutError, emailsMatch, parseExpiry, purchaserBody, validateCard,
-} from '../../src/domain/checkout-rules';
+import { classifyCheckoutError, emailsMatch, parseExpiry, purchaserBody, validateCard } from '../../src/domain/checkout-rules';
 import { translateErrors } from '../../src/forms/errors';
 import { decimalToMinor } from '../../src/domain/pricing';
 import { identityErrorMessages, identitySchema, validateIdentity } from '../../src/screens/checkout/identity-form';
@@ -17,8 +15,12 @@ const t = i18n.t.bind(i18n);
 
 /** The identity form exactly as the checkout validates it: the JSON schema, the custom rules, translated errors. */
 function validate(data: Record<string, unknown>) {
-  const { errors } = validator.validateFormData(data, identitySchema, validateIdentity(t) as never,
-    (e: RJSFValidationError[]) => translateErrors(e as never, t, identityErrorMessages) as RJSFValidationError[]);
+  const { errors } = validator.validateFormData(
+    data,
+    identitySchema,
+    validateIdentity(t) as never,
+    (e: RJSFValidationError[]) => translateErrors(e as never, t, identityErrorMessages) as RJSFValidationError[],
+  );
   const byField: Record<string, string[]> = {};
   for (const e of errors) {
     const field = (e.property ?? '').replace(/^\./, '') || String(e.params?.missingProperty ?? '');
@@ -60,8 +62,17 @@ describe('identity form (spec section 5)', () => {
   });
 
   it.each([
-    ['1234', true], ['10001', true], ['SW1A 1AA', true], ['12345-6789', true], ['A1B-2C3', true],
-    ['123', false], ['12345678901', false], ['12 -34', false], ['-1234', false], ['1234 ', false], ['12_34', false],
+    ['1234', true],
+    ['10001', true],
+    ['SW1A 1AA', true],
+    ['12345-6789', true],
+    ['A1B-2C3', true],
+    ['123', false],
+    ['12345678901', false],
+    ['12 -34', false],
+    ['-1234', false],
+    ['1234 ', false],
+    ['12_34', false],
   ])('zip %j valid: %s', (zip, ok) => {
     const errors = validate({ ...valid, zip_code: zip });
     expect(errors.zip_code === undefined).toBe(ok);
@@ -71,8 +82,13 @@ describe('identity form (spec section 5)', () => {
 
 describe('purchaser body', () => {
   it('trims and leaves out empty optional fields', () => {
-    expect(purchaserBody({ ...valid, first_name: ' Ada ', phone: '  ', zip_code: ' 10001 ' }))
-      .toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', email_confirm: 'ADA@Example.com', zip_code: '10001' });
+    expect(purchaserBody({ ...valid, first_name: ' Ada ', phone: '  ', zip_code: ' 10001 ' })).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      email_confirm: 'ADA@Example.com',
+      zip_code: '10001',
+    });
     expect(emailsMatch(' A@B.co ', 'a@b.co')).toBe(true);
   });
 });
@@ -89,7 +105,11 @@ describe('test-mode card fields', () => {
   it('checks the shape of number, expiry and CVC', () => {
     expect(validateCard({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }, now)).toEqual({});
     expect(validateCard({ number: '', expiry: '', cvc: '' }, now)).toEqual({ number: 'required', expiry: 'required', cvc: 'required' });
-    expect(validateCard({ number: '4242 abcd', expiry: '10/26', cvc: '12' }, now)).toEqual({ number: 'invalid', expiry: 'invalid', cvc: 'invalid' });
+    expect(validateCard({ number: '4242 abcd', expiry: '10/26', cvc: '12' }, now)).toEqual({
+      number: 'invalid',
+      expiry: 'invalid',
+      cvc: 'invalid',
+    });
     // A card is good through its expiry month.
     expect(validateCard({ number: '4242424242424242', expiry: '11/26', cvc: '1234' }, now)).toEqual({});
   });
@@ -97,22 +117,32 @@ describe('test-mode card fields', () => {
 
 describe('checkout failures (spec sections 4 and 8)', () => {
   it('classifies what the checkout answered', () => {
-    expect(classifyCheckoutError(new ApiError(402, 'intent_requires_action', 'confirm', 'payment', { intent_id: 'ti_1' })))
-      .toEqual({ kind: 'requires_action', intentId: 'ti_1' });
-    expect(classifyCheckoutError(new ApiError(402, 'card_declined', 'Your card was declined.', 'payment')))
-      .toEqual({ kind: 'payment', providerMessage: 'Your card was declined.' });
+    expect(classifyCheckoutError(new ApiError(402, 'intent_requires_action', 'confirm', 'payment', { intent_id: 'ti_1' }))).toEqual({
+      kind: 'requires_action',
+      intentId: 'ti_1',
+    });
+    expect(classifyCheckoutError(new ApiError(402, 'card_declined', 'Your card was declined.', 'payment'))).toEqual({
+      kind: 'payment',
+      providerMessage: 'Your card was declined.',
+    });
     expect(classifyCheckoutError(new ApiError(410, 'cart_expired', 'x'))).toEqual({ kind: 'expired' });
-    expect(classifyCheckoutError(new ApiError(409, 'cart_booked', 'x', undefined, { ticket_order_id: 'o1' })))
-      .toEqual({ kind: 'booked', orderId: 'o1' });
-    expect(classifyCheckoutError(new ApiError(400, 'validation_failed', 'Email address is not valid.', 'checkout', { field: 'email' })))
-      .toEqual({ kind: 'validation', field: 'email', description: 'Email address is not valid.' });
+    expect(classifyCheckoutError(new ApiError(409, 'cart_booked', 'x', undefined, { ticket_order_id: 'o1' }))).toEqual({
+      kind: 'booked',
+      orderId: 'o1',
+    });
+    expect(
+      classifyCheckoutError(new ApiError(400, 'validation_failed', 'Email address is not valid.', 'checkout', { field: 'email' })),
+    ).toEqual({ kind: 'validation', field: 'email', description: 'Email address is not valid.' });
     expect(classifyCheckoutError(new ApiError(0, 'network_error', 'x'))).toEqual({ kind: 'unexpected' });
   });
 
   it("formats the payment message per spec: 'Your card has not been charged. … Please edit your payment details and try again.'", () => {
-    expect(t('payment.failed', { message: 'Your card was declined.' }))
-      .toBe('Your card has not been charged. Your card was declined. Please edit your payment details and try again.');
-    expect(t('checkout.errorSummary')).toBe('There were errors found in the information you submitted. Please address the errors and re-submit the form.');
+    expect(t('payment.failed', { message: 'Your card was declined.' })).toBe(
+      'Your card has not been charged. Your card was declined. Please edit your payment details and try again.',
+    );
+    expect(t('checkout.errorSummary')).toBe(
+      'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
+    );
   });
 });
 

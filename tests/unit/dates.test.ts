@@ -5,8 +5,18 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { sessionLabel } from '../../src/domain/zoned-day';
 import {
-  addDays, datesInRange, daysBetween, isValidIsoDate, isValidTimeOfDay, longDateLabel, startOfVenueDay, venueDate, venueDateTime,
-  venueDayRange, venueTime, weekdayOf,
+  addDays,
+  datesInRange,
+  daysBetween,
+  isValidIsoDate,
+  isValidTimeOfDay,
+  longDateLabel,
+  startOfVenueDay,
+  venueDate,
+  venueDateTime,
+  venueDayRange,
+  venueTime,
+  weekdayOf,
 } from '../../src/domain/dates';
 
 dayjs.extend(utc);
@@ -75,20 +85,42 @@ describe('sessionLabel (spec section 9: ddd, MMM D, YYYY [at] h:mm A, at the ven
 });
 
 describe('venueDateTime (offset read once per quarter hour)', () => {
-  const zones = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
+  const zones = [
+    'America/New_York',
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'America/St_Johns',
+    'Pacific/Chatham',
+    'UTC',
+  ];
   const direct = (ms: number, tz: string) => {
     const p: Record<string, string> = {};
-    for (const part of new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms))) p[part.type] = part.value;
+    for (const part of new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(ms)))
+      p[part.type] = part.value;
     return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
   };
   it('matches Intl for any instant 1970-2100 in zones with DST, half- and quarter-hour offsets', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...zones), (ms, tz) => {
-      expect(venueDateTime(new Date(ms), tz)).toEqual(direct(ms, tz));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...zones), (ms, tz) => {
+        expect(venueDateTime(new Date(ms), tz)).toEqual(direct(ms, tz));
+      }),
+      { numRuns: 3000 },
+    );
   });
   it('matches Intl minute by minute across a DST change in New York and Lord Howe (30-minute shift)', () => {
-    for (const [tz, start] of [['America/New_York', Date.UTC(2026, 2, 8, 5)], ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 14)]] as const) {
+    for (const [tz, start] of [
+      ['America/New_York', Date.UTC(2026, 2, 8, 5)],
+      ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 14)],
+    ] as const) {
       for (let ms = start; ms < start + 4 * 3600_000; ms += 60_000) expect(venueDateTime(new Date(ms), tz)).toEqual(direct(ms, tz));
     }
   });

@@ -27,14 +27,26 @@ async function precompiled(schema: RJSFSchema) {
   return { validator, seen };
 }
 
-const demoSurveys = (JSON.parse(readFileSync('sellers/demo/catalog.json', 'utf8')) as { events: { ticket_groups?: { additional_info_spec?: SurveySpec }[] }[] })
-  .events.flatMap((e) => e.ticket_groups ?? []).map((g) => g.additional_info_spec).filter((s): s is SurveySpec => Boolean(s));
+const demoSurveys = (
+  JSON.parse(readFileSync('sellers/demo/catalog.json', 'utf8')) as { events: { ticket_groups?: { additional_info_spec?: SurveySpec }[] }[] }
+).events
+  .flatMap((e) => e.ticket_groups ?? [])
+  .map((g) => g.additional_info_spec)
+  .filter((s): s is SurveySpec => Boolean(s));
 
 /** A survey with every kind of question a seller may ask. */
 const richSurvey: SurveySpec = {
-  type: 'object', title: 'About you', required: ['visits', 'interests'],
+  type: 'object',
+  title: 'About you',
+  required: ['visits', 'interests'],
   properties: {
-    interests: { type: 'array', items: { type: 'string', enum: ['art', 'science', 'history'] }, uniqueItems: true, minItems: 1, propertyOrder: 3 },
+    interests: {
+      type: 'array',
+      items: { type: 'string', enum: ['art', 'science', 'history'] },
+      uniqueItems: true,
+      minItems: 1,
+      propertyOrder: 3,
+    },
     visits: { type: 'integer', minimum: 0, maximum: 50, propertyOrder: 1 },
     member: { type: 'boolean', propertyOrder: 2 },
     birthday: { type: 'string', format: 'date' },
@@ -60,7 +72,7 @@ describe('precompiled form validators', () => {
     }
   });
 
-  it('the demo seller asks survey questions (so the cases below cover a real seller\'s forms)', () => {
+  it("the demo seller asks survey questions (so the cases below cover a real seller's forms)", () => {
     expect(demoSurveys.length).toBeGreaterThan(0);
   });
 
@@ -73,21 +85,33 @@ describe('precompiled form validators', () => {
     const { validator, seen } = await precompiled(schema);
     expect(seen).toEqual([formValidatorUrl('/api/', formKey(schema))]);
     const keys = Object.keys((schema.properties ?? {}) as object);
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.integer({ min: -5, max: 60 }), fc.double({ noNaN: true }), fc.boolean(),
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.integer({ min: -5, max: 60 }),
+      fc.double({ noNaN: true }),
+      fc.boolean(),
       fc.constantFrom('art', 'science', '2026-02-30', '2026-11-22', 'a@b.co', 'not an email', '10024', 'x<y'),
-      fc.array(fc.constantFrom('art', 'science', 'history', 'x'), { maxLength: 4 }), fc.constant(null));
+      fc.array(fc.constantFrom('art', 'science', 'history', 'x'), { maxLength: 4 }),
+      fc.constant(null),
+    );
     const formData = fc.dictionary(fc.constantFrom(...keys), value);
-    await fc.assert(fc.asyncProperty(formData, async (data) => {
-      const compiled = validator.validateFormData(data, schema);
-      const atRunTime = runtimeValidator.validateFormData(data, schema);
-      expect(messages(compiled.errors)).toEqual(messages(atRunTime.errors));
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(formData, async (data) => {
+        const compiled = validator.validateFormData(data, schema);
+        const atRunTime = runtimeValidator.validateFormData(data, schema);
+        expect(messages(compiled.errors)).toEqual(messages(atRunTime.errors));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a failed download stays failed (no loop of requests) until the visitor asks to try again, then asks anew', async () => {
     const urls: string[] = [];
     const schema = surveyFormSchema({ ...richSurvey, title: 'Retry' }).schema;
-    const failing = async (url: string) => { urls.push(url); throw new Error('offline'); };
+    const failing = async (url: string) => {
+      urls.push(url);
+      throw new Error('offline');
+    };
     await expect(loadFormValidator('/api', schema, failing)).rejects.toThrow('offline');
     await expect(loadFormValidator('/api', schema, failing)).rejects.toThrow('offline');
     expect(urls).toHaveLength(1);

@@ -4,9 +4,12 @@ import { homeDisabledGuard, isExternalTarget, myAccountGuard, runGuards, sellerP
 describe('guard 1: seller prefix required', () => {
   const rule = { require_seller_prefix: true, target: 'https://museum.example/' };
 
-  it.each(['/', '/events', '/events/abc', '/my/events', '/checkout', '/manage/1/checkout'])('sends %s to the target without a prefix', (pathname) => {
-    expect(sellerPrefixGuard({ pathname }, rule, false)).toBe(rule.target);
-  });
+  it.each(['/', '/events', '/events/abc', '/my/events', '/checkout', '/manage/1/checkout'])(
+    'sends %s to the target without a prefix',
+    (pathname) => {
+      expect(sellerPrefixGuard({ pathname }, rule, false)).toBe(rule.target);
+    },
+  );
 
   it.each(['/resend', '/my/profile', '/checkout/complete', '/membership'])('leaves %s alone', (pathname) => {
     expect(sellerPrefixGuard({ pathname }, rule, false)).toBeNull();
@@ -55,7 +58,12 @@ describe('guard 3: /my', () => {
 
 describe('runGuards', () => {
   it('applies the guards in order, first match wins', () => {
-    const ctx = { redirect: { require_seller_prefix: true, target: '/one' }, home: { enabled: false, target: '/two' }, hasSellerPrefix: false, isActiveMember: false };
+    const ctx = {
+      redirect: { require_seller_prefix: true, target: '/one' },
+      home: { enabled: false, target: '/two' },
+      hasSellerPrefix: false,
+      isActiveMember: false,
+    };
     expect(runGuards({ pathname: '/events' }, ctx)).toBe('/one');
     expect(runGuards({ pathname: '/events' }, { ...ctx, hasSellerPrefix: true })).toBe('/two');
     expect(runGuards({ pathname: '/my' }, ctx)).toBe('/my/profile');

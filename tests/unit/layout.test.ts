@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { resolveLayout, SCREEN_SECTIONS } from '../../src/domain/layout';
 import { selectContentBlocks, type ContentBlockDef } from '../../src/domain/content-blocks';
 
-const block = (name: string, over: Partial<ContentBlockDef> = {}): ContentBlockDef =>
-  ({ name, slot: 'top', routes: ['events'], roles: ['anonymous', 'logged_in'], order: 0, html: `<p>${name}</p>`, ...over });
+const block = (name: string, over: Partial<ContentBlockDef> = {}): ContentBlockDef => ({
+  name,
+  slot: 'top',
+  routes: ['events'],
+  roles: ['anonymous', 'logged_in'],
+  order: 0,
+  html: `<p>${name}</p>`,
+  ...over,
+});
 
-const names = (items: ReturnType<typeof resolveLayout>) =>
-  items.map((i) => (i.kind === 'section' ? i.name : `block:${i.block.name}`));
+const names = (items: ReturnType<typeof resolveLayout>) => items.map((i) => (i.kind === 'section' ? i.name : `block:${i.block.name}`));
 
 describe('layout registry', () => {
   it('uses the registry order when the seller configures nothing', () => {
@@ -14,8 +20,11 @@ describe('layout registry', () => {
   });
   it('reorders and hides sections as configured, ignoring unknown names and duplicates', () => {
     const layout = { events: ['filters', 'heading', 'nonsense', 'filters', 'results'] };
-    expect(names(resolveLayout('events', { configLayout: layout, blocks: [], role: 'anonymous' })))
-      .toEqual(['filters', 'heading', 'results']);
+    expect(names(resolveLayout('events', { configLayout: layout, blocks: [], role: 'anonymous' }))).toEqual([
+      'filters',
+      'heading',
+      'results',
+    ]);
   });
   it('only touches the configured screen', () => {
     const layout = { events: ['results'] };
@@ -28,13 +37,29 @@ describe('layout registry', () => {
   });
   it('does not show a placed block to a role it is not for, nor an unknown block', () => {
     const layout = { events: ['heading', 'block:members', 'block:missing'] };
-    const items = resolveLayout('events', { configLayout: layout, blocks: [block('members', { roles: ['logged_in'] })], role: 'anonymous' });
+    const items = resolveLayout('events', {
+      configLayout: layout,
+      blocks: [block('members', { roles: ['logged_in'] })],
+      role: 'anonymous',
+    });
     expect(names(items)).toEqual(['heading']);
   });
   it('puts unplaced enabled blocks in their top or bottom slot, in order', () => {
-    const blocks = [block('b2', { order: 2 }), block('b1', { order: 1 }), block('foot', { slot: 'bottom' }), block('elsewhere', { routes: ['home'] })];
-    expect(names(resolveLayout('events', { blocks, role: 'anonymous' })))
-      .toEqual(['block:b1', 'block:b2', 'heading', 'upsell-heading', 'filters', 'results', 'block:foot']);
+    const blocks = [
+      block('b2', { order: 2 }),
+      block('b1', { order: 1 }),
+      block('foot', { slot: 'bottom' }),
+      block('elsewhere', { routes: ['home'] }),
+    ];
+    expect(names(resolveLayout('events', { blocks, role: 'anonymous' }))).toEqual([
+      'block:b1',
+      'block:b2',
+      'heading',
+      'upsell-heading',
+      'filters',
+      'results',
+      'block:foot',
+    ]);
   });
 });
 

@@ -1,11 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import type { LoginPayload } from '../../src/api/auth';
+import { externalLoginTarget, loginPathOf, normalizeOtp, readOtpLink, withoutOtpParams } from '../../src/domain/auth-config';
 import {
-  externalLoginTarget, loginPathOf, normalizeOtp, readOtpLink, withoutOtpParams,
-} from '../../src/domain/auth-config';
-import {
-  fieldsFor, firstStep, inputValue, loginErrorMessage, loginPayload, otpAfterError, validateLoginField, validateLoginFields,
+  fieldsFor,
+  firstStep,
+  inputValue,
+  loginErrorMessage,
+  loginPayload,
+  otpAfterError,
+  validateLoginField,
+  validateLoginFields,
 } from '../../src/domain/login';
 import { homeOptions } from '../../src/domain/home';
 import { LoginFlowStore, type LoginSession, type Timers } from '../../src/stores/LoginFlowStore';
@@ -48,7 +53,9 @@ describe('login field rules (spec section 5)', () => {
 
   it('scan-code login needs every code field filled', () => {
     expect(validateLoginFields(fieldsFor('scan_code', 'credentials'), { scan_code: 'M20260001' })).toEqual({ zip_code: 'required' });
-    expect(validateLoginFields(fieldsFor('scan_code_last_name', 'credentials'), { last_name: 'Rivera' })).toEqual({ scan_code: 'required' });
+    expect(validateLoginFields(fieldsFor('scan_code_last_name', 'credentials'), { last_name: 'Rivera' })).toEqual({
+      scan_code: 'required',
+    });
     expect(validateLoginFields(fieldsFor('scan_code', 'credentials'), { scan_code: 'M20260001', zip_code: '10024' })).toEqual({});
   });
 });
@@ -67,12 +74,22 @@ describe('login modes, payloads and texts', () => {
   });
 
   it('payloads are trimmed (the password is not) and carry the cart id', () => {
-    expect(loginPayload('scan_code', { scan_code: ' M20260001 ', zip_code: '10024 ' }, 'c1'))
-      .toEqual({ method: 'scan_code', scan_code: 'M20260001', zip_code: '10024', cart_id: 'c1' });
-    expect(loginPayload('password', { username: ' a@b.co ', password: ' pw ' }))
-      .toEqual({ method: 'password', username: 'a@b.co', password: ' pw ' });
-    expect(loginPayload('scan_code_last_name', { scan_code: 'M1', last_name: ' Rivera ' }))
-      .toEqual({ method: 'scan_code_last_name', scan_code: 'M1', last_name: 'Rivera' });
+    expect(loginPayload('scan_code', { scan_code: ' M20260001 ', zip_code: '10024 ' }, 'c1')).toEqual({
+      method: 'scan_code',
+      scan_code: 'M20260001',
+      zip_code: '10024',
+      cart_id: 'c1',
+    });
+    expect(loginPayload('password', { username: ' a@b.co ', password: ' pw ' })).toEqual({
+      method: 'password',
+      username: 'a@b.co',
+      password: ' pw ',
+    });
+    expect(loginPayload('scan_code_last_name', { scan_code: 'M1', last_name: ' Rivera ' })).toEqual({
+      method: 'scan_code_last_name',
+      scan_code: 'M1',
+      last_name: 'Rivera',
+    });
   });
 
   it('maps error codes to the spec texts, the configured text winning for invalid credentials', () => {
@@ -88,11 +105,13 @@ describe('login modes, payloads and texts', () => {
   it('external modes: sso goes to /api/sso/start; the others need their URL', () => {
     const opts = { apiBaseUrl: '/api/', returnTo: 'https://shop.example/checkout', cartId: 'c1' };
     expect(externalLoginTarget('sso', {}, opts)).toEqual({ errorKey: 'login.externalUrlMissing' });
-    expect(externalLoginTarget('sso', { external_login_url: 'https://idp.example/sso' }, { ...opts, seller: 'demo' }))
-      .toEqual({ url: '/api/sso/start?redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1&_seller=demo' });
+    expect(externalLoginTarget('sso', { external_login_url: 'https://idp.example/sso' }, { ...opts, seller: 'demo' })).toEqual({
+      url: '/api/sso/start?redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1&_seller=demo',
+    });
     expect(externalLoginTarget('hosted', {}, opts)).toEqual({ errorKey: 'login.externalUrlMissing' });
-    expect(externalLoginTarget('auth0_ecomm', { external_login_url: 'https://id.example/login?x=1' }, opts))
-      .toEqual({ url: 'https://id.example/login?x=1&redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1' });
+    expect(externalLoginTarget('auth0_ecomm', { external_login_url: 'https://id.example/login?x=1' }, opts)).toEqual({
+      url: 'https://id.example/login?x=1&redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1',
+    });
     expect(externalLoginTarget('password', {}, opts)).toEqual({ errorKey: 'login.unknownMethod' });
   });
 
@@ -123,8 +142,11 @@ describe('OTP rules (spec sections 4, 8, 9)', () => {
     const second = otpAfterError(state, err(401, 'otp_incorrect', { remaining_attempts: 1 }));
     expect(second).toMatchObject({ kind: 'wrong', remaining: 1 });
     state = (second as { state: typeof state }).state;
-    expect(otpAfterError(state, err(401, 'otp_incorrect', { remaining_attempts: 0 })))
-      .toEqual({ kind: 'dead', state: { attempts: 3, needsNewToken: true }, reason: 'attempts' });
+    expect(otpAfterError(state, err(401, 'otp_incorrect', { remaining_attempts: 0 }))).toEqual({
+      kind: 'dead',
+      state: { attempts: 3, needsNewToken: true },
+      reason: 'attempts',
+    });
   });
 
   it('not_authorized and otp_token_expired need a new token; not_available_yet retries after 5 s', () => {
@@ -142,12 +164,22 @@ function manualTimers() {
   let seq = 0;
   const pending = new Map<number, { at: number; fn: () => void }>();
   const timers: Timers = {
-    setTimeout: (fn, ms) => { const id = ++seq; pending.set(id, { at: now + ms, fn }); return id; },
-    clearTimeout: (id) => { pending.delete(id as number); },
+    setTimeout: (fn, ms) => {
+      const id = ++seq;
+      pending.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clearTimeout: (id) => {
+      pending.delete(id as number);
+    },
   };
   const advance = (ms: number) => {
     now += ms;
-    for (const [id, t] of [...pending]) if (t.at <= now) { pending.delete(id); t.fn(); }
+    for (const [id, t] of [...pending])
+      if (t.at <= now) {
+        pending.delete(id);
+        t.fn();
+      }
   };
   return { timers, advance, pending };
 }
@@ -156,9 +188,16 @@ function fakeSession(overrides: Partial<LoginSession> = {}): LoginSession & { ca
   const calls: string[] = [];
   return {
     calls,
-    login: vi.fn(async (p: LoginPayload) => { calls.push(`login ${JSON.stringify(p)}`); }),
-    requestOtp: vi.fn(async (email: string) => { calls.push(`request ${email}`); return `token-${calls.length}`; }),
-    verifyOtp: vi.fn(async (token: string, otp: string) => { calls.push(`verify ${token} ${otp}`); }),
+    login: vi.fn(async (p: LoginPayload) => {
+      calls.push(`login ${JSON.stringify(p)}`);
+    }),
+    requestOtp: vi.fn(async (email: string) => {
+      calls.push(`request ${email}`);
+      return `token-${calls.length}`;
+    }),
+    verifyOtp: vi.fn(async (token: string, otp: string) => {
+      calls.push(`verify ${token} ${otp}`);
+    }),
     ...overrides,
   };
 }
@@ -175,7 +214,11 @@ describe('LoginFlowStore', () => {
 
   it('password mode: logs in with the trimmed payload and calls onSuccess; a failure shows the text and clears submitting', async () => {
     let refuse = true;
-    const session = fakeSession({ login: vi.fn(async () => { if (refuse) throw err(401, 'incorrect_password'); }) });
+    const session = fakeSession({
+      login: vi.fn(async () => {
+        if (refuse) throw err(401, 'incorrect_password');
+      }),
+    });
     const onSuccess = vi.fn();
     const flow = new LoginFlowStore({ session, method: 'password', onSuccess, cartId: () => 'c9' });
     flow.setField('username', ' member@example.com ');
@@ -215,7 +258,10 @@ describe('LoginFlowStore', () => {
     const { timers, advance } = manualTimers();
     let tries = 0;
     const session = fakeSession({
-      verifyOtp: vi.fn(async () => { tries += 1; throw err(401, 'otp_incorrect', { remaining_attempts: 3 - tries }); }),
+      verifyOtp: vi.fn(async () => {
+        tries += 1;
+        throw err(401, 'otp_incorrect', { remaining_attempts: 3 - tries });
+      }),
     });
     const flow = new LoginFlowStore({ session, method: 'otp', timers });
     expect(flow.offersPassword).toBe(false);
@@ -251,7 +297,12 @@ describe('LoginFlowStore', () => {
     const { timers, advance } = manualTimers();
     let first = true;
     const session = fakeSession({
-      verifyOtp: vi.fn(async () => { if (first) { first = false; throw err(425, 'not_available_yet'); } }),
+      verifyOtp: vi.fn(async () => {
+        if (first) {
+          first = false;
+          throw err(425, 'not_available_yet');
+        }
+      }),
     });
     const onSuccess = vi.fn();
     const flow = new LoginFlowStore({ session, method: 'otp', timers, onSuccess });
@@ -278,7 +329,14 @@ describe('LoginFlowStore', () => {
     expect(session.verifyOtp).toHaveBeenCalledTimes(1);
     expect(onSuccess).toHaveBeenCalledTimes(1);
 
-    const expired = new LoginFlowStore({ session: fakeSession({ verifyOtp: vi.fn(async () => { throw err(401, 'otp_token_expired'); }) }), method: 'otp' });
+    const expired = new LoginFlowStore({
+      session: fakeSession({
+        verifyOtp: vi.fn(async () => {
+          throw err(401, 'otp_token_expired');
+        }),
+      }),
+      method: 'otp',
+    });
     await expired.loginWithLink({ otp: '123456', token: 'old' });
     expect(expired.step).toBe('otp_form');
     expect(expired.error).toEqual({ key: 'login.errors.invalidCode' });
@@ -297,7 +355,11 @@ describe('LoginFlowStore', () => {
   });
 
   it('scan_code: member id and ZIP, the per-mode text on refusal', async () => {
-    const session = fakeSession({ login: vi.fn(async () => { throw err(401, 'invalid_credentials'); }) });
+    const session = fakeSession({
+      login: vi.fn(async () => {
+        throw err(401, 'invalid_credentials');
+      }),
+    });
     const flow = new LoginFlowStore({ session, method: 'scan_code' });
     flow.setField('scan_code', 'M20260001');
     flow.setField('zip_code', '99999');

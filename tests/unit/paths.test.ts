@@ -4,8 +4,13 @@ import { redirectFor } from '../../src/app/redirects';
 
 describe('stripTrailingSlash', () => {
   it.each([
-    ['/events/', '/events'], ['/events//', '/events'], ['/', '/'], ['', '/'], ['/events', '/events'],
-    ['/demo/events/12/', '/demo/events/12'], ['//', '/'],
+    ['/events/', '/events'],
+    ['/events//', '/events'],
+    ['/', '/'],
+    ['', '/'],
+    ['/events', '/events'],
+    ['/demo/events/12/', '/demo/events/12'],
+    ['//', '/'],
   ])('%s -> %s', (input, output) => expect(stripTrailingSlash(input)).toBe(output));
 });
 

@@ -8,8 +8,15 @@ const parse = (q: string) => parsePreselection(new URLSearchParams(q));
 describe('parsePreselection', () => {
   it('reads date, session, quantities, group filter, select, price and reserve', () => {
     expect(parse('date=2026-12-01&quantity=Adult:2,t-1:1&tg=g1,g2&select=Pass&price=25.50&reserve=warn')).toEqual({
-      date: '2026-12-01', quantities: [{ type: 'Adult', count: 2 }, { type: 't-1', count: 1 }], groupIds: ['g1', 'g2'],
-      select: 'Pass', price: '25.50', reserve: 'warn',
+      date: '2026-12-01',
+      quantities: [
+        { type: 'Adult', count: 2 },
+        { type: 't-1', count: 1 },
+      ],
+      groupIds: ['g1', 'g2'],
+      select: 'Pass',
+      price: '25.50',
+      reserve: 'warn',
     });
     expect(parse('session=next&reserve=1')).toEqual({ session: 'next', quantities: [], reserve: 'on' });
     expect(parse('reserve=strict').reserve).toBe('strict');
@@ -27,7 +34,10 @@ describe('parsePreselection', () => {
   });
 
   it('a type is found by id, then by name without regard to case', () => {
-    const types = [{ id: 'a1', name: 'Adult' }, { id: 'c1', name: 'Child ' }];
+    const types = [
+      { id: 'a1', name: 'Adult' },
+      { id: 'c1', name: 'Child ' },
+    ];
     expect(findType(types, 'c1')?.id).toBe('c1');
     expect(findType(types, 'adult')?.id).toBe('a1');
     expect(findType(types, 'CHILD')?.id).toBe('c1');
@@ -37,19 +47,67 @@ describe('parsePreselection', () => {
 
 const TZ = 'America/New_York';
 const group = (id: string, over: Partial<TicketGroupRow> = {}): TicketGroupRow => ({
-  id, event_template_id: 'e1', name: id, description: null, summary: null, color: null, handler: 'tickets', hidden_type: 'public_browsable',
-  _rank: 0, flexible: false, min_tickets_per_order: 0, max_tickets_per_order: 4, capacity: 60, oversell_capacity: 0, used_capacity: 0,
-  available_capacity: 60, exclude_from_event_capacity: false, available: true, sales_start: null, sales_end: null, start_policy: null, start_policy_date: null, duration_new: null,
-  additional_info_spec: null, meta: {}, config: {}, ...over,
+  id,
+  event_template_id: 'e1',
+  name: id,
+  description: null,
+  summary: null,
+  color: null,
+  handler: 'tickets',
+  hidden_type: 'public_browsable',
+  _rank: 0,
+  flexible: false,
+  min_tickets_per_order: 0,
+  max_tickets_per_order: 4,
+  capacity: 60,
+  oversell_capacity: 0,
+  used_capacity: 0,
+  available_capacity: 60,
+  exclude_from_event_capacity: false,
+  available: true,
+  sales_start: null,
+  sales_end: null,
+  start_policy: null,
+  start_policy_date: null,
+  duration_new: null,
+  additional_info_spec: null,
+  meta: {},
+  config: {},
+  ...over,
 });
 const type = (id: string, groupId: string, over: Partial<TicketTypeRow> = {}): TicketTypeRow => ({
-  id, name: id[0].toUpperCase() + id.slice(1), _rank: 0, summary: null, description: null, currency_amount: '10.00',
-  currency_amount_min: null, currency_amount_max: null, discounted_amount: null, outside_fees: [], ticket_group_id: groupId, event_template_category: 'admission',
-  member_only: false, available: true, ...over,
+  id,
+  name: id[0].toUpperCase() + id.slice(1),
+  _rank: 0,
+  summary: null,
+  description: null,
+  currency_amount: '10.00',
+  currency_amount_min: null,
+  currency_amount_max: null,
+  discounted_amount: null,
+  outside_fees: [],
+  ticket_group_id: groupId,
+  event_template_category: 'admission',
+  member_only: false,
+  available: true,
+  ...over,
 });
 const session = (id: string, start: string, over: Partial<SessionRow> = {}): SessionRow => ({
-  id, event_template_id: 'e1', start_datetime: start, end_datetime: start, capacity: 80, used_capacity: 0, oversell_capacity: 0,
-  sold_out: false, availableCapacity: 80, minPrice: '10.00', price: '10.00', priceIncrease: '0.00', annotations: [], messages: [], ...over,
+  id,
+  event_template_id: 'e1',
+  start_datetime: start,
+  end_datetime: start,
+  capacity: 80,
+  used_capacity: 0,
+  oversell_capacity: 0,
+  sold_out: false,
+  availableCapacity: 80,
+  minPrice: '10.00',
+  price: '10.00',
+  priceIncrease: '0.00',
+  annotations: [],
+  messages: [],
+  ...over,
 });
 
 /** A timed event on two days (sessions at 10:00 and 11:00 New York time), with a second group for the tg filter. */
@@ -61,10 +119,27 @@ function flow(opts: { reserveFails?: boolean; anchorStart?: string } = {}) {
     '2026-11-23': [session('s3', '2026-11-23T15:00:00Z')],
   };
   const all = Object.values(byDate).flat();
-  const data = { event: { id: 'e1', name: 'GA' }, venue: { id: 'v', name: 'V', timezone: TZ }, groups, types, messageRules: [], ticketRules: [] } as unknown as ReservableEvent;
+  const data = {
+    event: { id: 'e1', name: 'GA' },
+    venue: { id: 'v', name: 'V', timezone: TZ },
+    groups,
+    types,
+    messageRules: [],
+    ticketRules: [],
+  } as unknown as ReservableEvent;
   const api: ReservationApi = {
     getEvent: vi.fn(async () => data),
-    getCalendar: vi.fn(async () => Object.keys(byDate).map((date) => ({ date, enabled: true, status: 'available' as const, price: '10.00', min_price: '10.00', min_price_fees: { outside: null }, pricePrefix: null }))),
+    getCalendar: vi.fn(async () =>
+      Object.keys(byDate).map((date) => ({
+        date,
+        enabled: true,
+        status: 'available' as const,
+        price: '10.00',
+        min_price: '10.00',
+        min_price_fees: { outside: null },
+        pricePrefix: null,
+      })),
+    ),
     getSessions: vi.fn(async (_e: string, date: string) => byDate[date] ?? []),
     getSession: vi.fn(async (_e: string, sid: string) => {
       const found = all.find((s) => s.id === sid);
@@ -72,7 +147,12 @@ function flow(opts: { reserveFails?: boolean; anchorStart?: string } = {}) {
       return { session: found, groups, types };
     }),
   };
-  const cart = { reserve: vi.fn(async () => { if (opts.reserveFails) throw new Error('boom'); }), anchorStart: opts.anchorStart ?? null };
+  const cart = {
+    reserve: vi.fn(async () => {
+      if (opts.reserveFails) throw new Error('boom');
+    }),
+    anchorStart: opts.anchorStart ?? null,
+  };
   const store = new ReservationStore({ api, cart, eventId: 'e1', timezone: TZ, now: () => new Date('2026-11-23T12:00:00Z') });
   return { store, cart, api };
 }
@@ -94,7 +174,7 @@ describe('ReservationStore.preselect', () => {
     expect(cart.reserve).toHaveBeenCalledTimes(1);
   });
 
-  it('session=next takes the first open session (a sold-out one is skipped); session=today the venue\'s today', async () => {
+  it("session=next takes the first open session (a sold-out one is skipped); session=today the venue's today", async () => {
     expect((await run('session=next')).store.selectedSessionId).toBe('s2');
     const today = await run('session=today');
     expect(today.store.selectedDate).toBe('2026-11-23');
@@ -127,7 +207,7 @@ describe('ReservationStore.preselect', () => {
     expect(strict.store.notice).toEqual({ key: 'reserve.unavailable', tone: 'error' });
   });
 
-  it('quantities follow the steppers\' caps; tg shows only the named groups; an unknown tg is ignored', async () => {
+  it("quantities follow the steppers' caps; tg shows only the named groups; an unknown tg is ignored", async () => {
     const capped = await run('session=s2&quantity=Adult:9');
     expect(capped.store.count('adult')).toBe(4);
     const filtered = await run('session=s2&tg=tour');
@@ -142,7 +222,7 @@ describe('ReservationStore.preselect', () => {
   });
 });
 
-describe('the cart anchor\'s date (spec section 4)', () => {
+describe("the cart anchor's date (spec section 4)", () => {
   it('an add-on opens on the date of the admission in the cart, when that date is available', async () => {
     const ctx = flow({ anchorStart: '2026-11-23T20:00:00Z' });
     await ctx.store.load();

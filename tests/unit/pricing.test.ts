@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cheapest, displayPrice, effectivePrice, feeAmount, formatMoney, isFlexiblePrice, outsideFees, outstanding, toDecimal, totalOutsideFees,
+  cheapest,
+  displayPrice,
+  effectivePrice,
+  feeAmount,
+  formatMoney,
+  isFlexiblePrice,
+  outsideFees,
+  outstanding,
+  toDecimal,
+  totalOutsideFees,
 } from '../../src/domain/pricing';
 
 describe('fees', () => {
@@ -9,8 +18,21 @@ describe('fees', () => {
     expect(feeAmount(1500, { name: 'Service', percent: 10 })).toBe(150);
     expect(feeAmount(1999, { name: 'Service', percent: 2.5 })).toBe(50);
     expect(feeAmount(1000, { name: 'Both', fixed: 25, percent: 5 })).toBe(75);
-    expect(outsideFees(2000, [{ name: 'A', fixed: 100 }, { name: 'B', percent: 10 }])).toEqual([{ name: 'A', fee: 100 }, { name: 'B', fee: 200 }]);
-    expect(totalOutsideFees(2000, [{ name: 'A', fixed: 100 }, { name: 'B', percent: 10 }])).toBe(300);
+    expect(
+      outsideFees(2000, [
+        { name: 'A', fixed: 100 },
+        { name: 'B', percent: 10 },
+      ]),
+    ).toEqual([
+      { name: 'A', fee: 100 },
+      { name: 'B', fee: 200 },
+    ]);
+    expect(
+      totalOutsideFees(2000, [
+        { name: 'A', fixed: 100 },
+        { name: 'B', percent: 10 },
+      ]),
+    ).toBe(300);
     expect(totalOutsideFees(2000, null)).toBe(0);
   });
 });

@@ -19,7 +19,10 @@ function countingClient() {
   return { api, sent };
 }
 
-const configBody = { seller: { _data: [{ id: 's1', slug: 'demo', name: 'Demo' }] }, config: { _data: [{ key: 'strings', value: { a: 'b' } }] } };
+const configBody = {
+  seller: { _data: [{ id: 's1', slug: 'demo', name: 'Demo' }] },
+  config: { _data: [{ key: 'strings', value: { a: 'b' } }] },
+};
 
 afterEach(() => primeReads({}, 0));
 
@@ -56,7 +59,7 @@ describe('primed reads', () => {
     expect(sent).toHaveLength(3);
   });
 
-  it('the page\'s answers are for the first screen only: after PRIMED_READS_TTL_MS they are dropped', () => {
+  it("the page's answers are for the first screen only: after PRIMED_READS_TTL_MS they are dropped", () => {
     const key = readKey('/api/config?_seller=demo');
     primeReads({ [key]: configBody }, 1_000);
     expect(takePrimedRead('/api/config?_seller=demo', 1_000 + PRIMED_READS_TTL_MS + 1)).toBeUndefined();

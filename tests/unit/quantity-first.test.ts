@@ -5,38 +5,101 @@ import { parsePreselection } from '../../src/domain/preselect';
 
 const TZ = 'America/New_York';
 const group = (id: string): TicketGroupRow => ({
-  id, event_template_id: 'e1', name: id, description: null, summary: null, color: null, handler: 'tickets', hidden_type: 'public_browsable',
-  _rank: 0, flexible: false, min_tickets_per_order: 0, max_tickets_per_order: 10, capacity: 20, oversell_capacity: 0, used_capacity: 0,
-  available_capacity: 20, exclude_from_event_capacity: false, available: true, sales_start: null, sales_end: null, start_policy: null, start_policy_date: null, duration_new: null,
-  additional_info_spec: null, meta: {}, config: {},
+  id,
+  event_template_id: 'e1',
+  name: id,
+  description: null,
+  summary: null,
+  color: null,
+  handler: 'tickets',
+  hidden_type: 'public_browsable',
+  _rank: 0,
+  flexible: false,
+  min_tickets_per_order: 0,
+  max_tickets_per_order: 10,
+  capacity: 20,
+  oversell_capacity: 0,
+  used_capacity: 0,
+  available_capacity: 20,
+  exclude_from_event_capacity: false,
+  available: true,
+  sales_start: null,
+  sales_end: null,
+  start_policy: null,
+  start_policy_date: null,
+  duration_new: null,
+  additional_info_spec: null,
+  meta: {},
+  config: {},
 });
 const type = (id: string, name: string): TicketTypeRow => ({
-  id, name, _rank: 0, summary: null, description: null, currency_amount: '10.00', currency_amount_min: null, currency_amount_max: null,
-  discounted_amount: null, outside_fees: [], ticket_group_id: 'tour', event_template_category: 'tour', member_only: false, available: true,
+  id,
+  name,
+  _rank: 0,
+  summary: null,
+  description: null,
+  currency_amount: '10.00',
+  currency_amount_min: null,
+  currency_amount_max: null,
+  discounted_amount: null,
+  outside_fees: [],
+  ticket_group_id: 'tour',
+  event_template_category: 'tour',
+  member_only: false,
+  available: true,
 });
 const session = (id: string, start: string, soldOut = false): SessionRow => ({
-  id, event_template_id: 'e1', start_datetime: start, end_datetime: start, capacity: 20, used_capacity: 0, oversell_capacity: 0,
-  sold_out: soldOut, availableCapacity: soldOut ? 0 : 20, minPrice: '10.00', price: '10.00', priceIncrease: '0.00', annotations: [], messages: [],
+  id,
+  event_template_id: 'e1',
+  start_datetime: start,
+  end_datetime: start,
+  capacity: 20,
+  used_capacity: 0,
+  oversell_capacity: 0,
+  sold_out: soldOut,
+  availableCapacity: soldOut ? 0 : 20,
+  minPrice: '10.00',
+  price: '10.00',
+  priceIncrease: '0.00',
+  annotations: [],
+  messages: [],
 });
 const day = (date: string, status: 'available' | 'sold_out' = 'available') => ({
-  date, enabled: true, status, price: '10.00', min_price: '10.00', min_price_fees: { outside: null }, pricePrefix: null,
+  date,
+  enabled: true,
+  status,
+  price: '10.00',
+  min_price: '10.00',
+  min_price_fees: { outside: null },
+  pricePrefix: null,
 });
 
 /** A guided tour sold quantity-first: with 5 to 8 tickets only the 24th has room, with more no day. */
 function tour(flow: 'quantity_first' | 'date_first' = 'quantity_first') {
   const groups = [group('tour')];
   const types = [type('adult', 'Adult'), type('student', 'Student')];
-  const data = { event: { id: 'e1', name: 'Tour', meta: { reserve_flow: flow } }, venue: { id: 'v', name: 'V', timezone: TZ }, groups, types,
-    messageRules: [], ticketRules: [] } as unknown as ReservableEvent;
+  const data = {
+    event: { id: 'e1', name: 'Tour', meta: { reserve_flow: flow } },
+    venue: { id: 'v', name: 'V', timezone: TZ },
+    groups,
+    types,
+    messageRules: [],
+    ticketRules: [],
+  } as unknown as ReservableEvent;
   const total = (tickets: TicketSelection[]) => tickets.reduce((n, t) => n + t.quantity, 0);
   const api: ReservationApi = {
     getEvent: vi.fn(async () => data),
     getCalendar: vi.fn(async () => [day('2026-11-23'), day('2026-11-24')]),
     getSessions: vi.fn(async () => [session('s1', '2026-11-23T15:00:00Z')]),
     getSession: vi.fn(async (_e: string, sid: string) => ({ session: session(sid, '2026-11-24T15:00:00Z'), groups, types })),
-    getCalendarForSelection: vi.fn(async (_e: string, tickets: TicketSelection[]) =>
-      [day('2026-11-23', total(tickets) >= 5 ? 'sold_out' : 'available'), day('2026-11-24', total(tickets) > 8 ? 'sold_out' : 'available')]),
-    getSessionsForSelection: vi.fn(async (_e: string, date: string) => [session(`${date}-a`, `${date}T15:00:00Z`), session(`${date}-b`, `${date}T17:00:00Z`, true)]),
+    getCalendarForSelection: vi.fn(async (_e: string, tickets: TicketSelection[]) => [
+      day('2026-11-23', total(tickets) >= 5 ? 'sold_out' : 'available'),
+      day('2026-11-24', total(tickets) > 8 ? 'sold_out' : 'available'),
+    ]),
+    getSessionsForSelection: vi.fn(async (_e: string, date: string) => [
+      session(`${date}-a`, `${date}T15:00:00Z`),
+      session(`${date}-b`, `${date}T17:00:00Z`, true),
+    ]),
   };
   const cart = { reserve: vi.fn(async () => {}) };
   return { store: new ReservationStore({ api, cart, eventId: 'e1', timezone: TZ }), api, cart };

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  clampToCap, decrementTo, effectiveMinimum, exactlyOneRequired, groupCap, incrementTo, initialQuantity, limitsForGroup, moneyToMinor,
-  parseFlexibleAmount, PER_TYPE_CAP, remainingInGroup, reserveLines, selectionGuard, type GroupLimits,
+  clampToCap,
+  decrementTo,
+  effectiveMinimum,
+  exactlyOneRequired,
+  groupCap,
+  incrementTo,
+  initialQuantity,
+  limitsForGroup,
+  moneyToMinor,
+  parseFlexibleAmount,
+  PER_TYPE_CAP,
+  remainingInGroup,
+  reserveLines,
+  selectionGuard,
+  type GroupLimits,
 } from '../../src/domain/quantity';
 
 const limits = (over: Partial<GroupLimits> = {}): GroupLimits => ({
-  typeCount: 2, min_tickets_per_order: 0, max_tickets_per_order: 20, groupAvailable: 60, sessionAvailable: 80, ...over,
+  typeCount: 2,
+  min_tickets_per_order: 0,
+  max_tickets_per_order: 20,
+  groupAvailable: 60,
+  sessionAvailable: 80,
+  ...over,
 });
 
 describe('quantity steppers (spec section 5)', () => {
@@ -61,34 +79,55 @@ describe('quantity steppers (spec section 5)', () => {
     expect(clampToCap(open, 5000)).toBe(PER_TYPE_CAP);
   });
   it('never lets a group exceed its cap, whatever the presses (property)', () => {
-    fc.assert(fc.property(
-      fc.record({ max: fc.integer({ min: -1, max: 30 }), group: fc.integer({ min: -1, max: 30 }), session: fc.integer({ min: -1, max: 30 }),
-        min: fc.integer({ min: 0, max: 5 }) }),
-      fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 1 })), { maxLength: 80 }),
-      ({ max, group, session, min }, presses) => {
-        const g = limits({ typeCount: 2, max_tickets_per_order: max, groupAvailable: group, sessionAvailable: session, min_tickets_per_order: min });
-        const counts = [0, 0];
-        for (const [up, i] of presses) {
-          const total = counts[0] + counts[1];
-          const next = up ? incrementTo(g, counts[i], total) : decrementTo(g, counts[i]);
-          if (next !== null) counts[i] = next;
-          expect(counts[i]).toBeGreaterThanOrEqual(0);
-        }
-        const cap = groupCap(g);
-        if (cap >= 0) expect(counts[0] + counts[1]).toBeLessThanOrEqual(cap);
-      }));
+    fc.assert(
+      fc.property(
+        fc.record({
+          max: fc.integer({ min: -1, max: 30 }),
+          group: fc.integer({ min: -1, max: 30 }),
+          session: fc.integer({ min: -1, max: 30 }),
+          min: fc.integer({ min: 0, max: 5 }),
+        }),
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 1 })), { maxLength: 80 }),
+        ({ max, group, session, min }, presses) => {
+          const g = limits({
+            typeCount: 2,
+            max_tickets_per_order: max,
+            groupAvailable: group,
+            sessionAvailable: session,
+            min_tickets_per_order: min,
+          });
+          const counts = [0, 0];
+          for (const [up, i] of presses) {
+            const total = counts[0] + counts[1];
+            const next = up ? incrementTo(g, counts[i], total) : decrementTo(g, counts[i]);
+            if (next !== null) counts[i] = next;
+            expect(counts[i]).toBeGreaterThanOrEqual(0);
+          }
+          const cap = groupCap(g);
+          if (cap >= 0) expect(counts[0] + counts[1]).toBeLessThanOrEqual(cap);
+        },
+      ),
+    );
   });
 });
 
 describe('group limits', () => {
-  const row = { min_tickets_per_order: 0, max_tickets_per_order: 20, available: true, available_capacity: 60, exclude_from_event_capacity: false };
+  const row = {
+    min_tickets_per_order: 0,
+    max_tickets_per_order: 20,
+    available: true,
+    available_capacity: 60,
+    exclude_from_event_capacity: false,
+  };
   it('shares the session capacity with the other counted groups', () => {
     expect(limitsForGroup(row, 2, { available: 10, pickedInOtherGroups: 4 }).sessionAvailable).toBe(6);
     expect(limitsForGroup(row, 2, { available: 3, pickedInOtherGroups: 9 }).sessionAvailable).toBe(0);
     expect(limitsForGroup(row, 2, { available: -1, pickedInOtherGroups: 9 }).sessionAvailable).toBe(-1);
   });
   it('ignores the session for groups excluded from event capacity and for flexible admission; unavailable groups have 0', () => {
-    expect(limitsForGroup({ ...row, exclude_from_event_capacity: true }, 1, { available: 2, pickedInOtherGroups: 0 }).sessionAvailable).toBe(-1);
+    expect(
+      limitsForGroup({ ...row, exclude_from_event_capacity: true }, 1, { available: 2, pickedInOtherGroups: 0 }).sessionAvailable,
+    ).toBe(-1);
     expect(limitsForGroup(row, 1, null).sessionAvailable).toBe(-1);
     expect(limitsForGroup({ ...row, available: false }, 1, null).groupAvailable).toBe(0);
   });
@@ -125,8 +164,13 @@ describe('flexible price and money', () => {
     expect(moneyToMinor('x')).toBeNull();
   });
   it('builds one reservation line per ticket with its admit details and amount', () => {
-    const lines = reserveLines({ sessionId: 's1', ticketTypeId: 't1', quantity: 3, faceValue: '10.00',
-      admit: [{ admit_name: 'Ada Lovelace' }, undefined, { admit_email: 'a@b.co' }] });
+    const lines = reserveLines({
+      sessionId: 's1',
+      ticketTypeId: 't1',
+      quantity: 3,
+      faceValue: '10.00',
+      admit: [{ admit_name: 'Ada Lovelace' }, undefined, { admit_email: 'a@b.co' }],
+    });
     expect(lines).toEqual([
       { event_session_id: 's1', ticket_type_id: 't1', admit_name: 'Ada Lovelace', face_value: '10.00' },
       { event_session_id: 's1', ticket_type_id: 't1', face_value: '10.00' },

@@ -6,22 +6,78 @@ import { reserveErrorMessage } from '../../src/domain/reservation-errors';
 
 const TZ = 'America/New_York';
 const group = (id: string, over: Partial<TicketGroupRow> = {}): TicketGroupRow => ({
-  id, event_template_id: 'e1', name: id, description: null, summary: null, color: null, handler: 'tickets', hidden_type: 'public_browsable',
-  _rank: 0, flexible: false, min_tickets_per_order: 0, max_tickets_per_order: 4, capacity: 60, oversell_capacity: 0, used_capacity: 0,
-  available_capacity: 60, exclude_from_event_capacity: false, available: true, sales_start: null, sales_end: null, start_policy: null, start_policy_date: null, duration_new: null,
-  additional_info_spec: null, meta: { admit_names: 'optional' },
-  config: {}, ...over,
+  id,
+  event_template_id: 'e1',
+  name: id,
+  description: null,
+  summary: null,
+  color: null,
+  handler: 'tickets',
+  hidden_type: 'public_browsable',
+  _rank: 0,
+  flexible: false,
+  min_tickets_per_order: 0,
+  max_tickets_per_order: 4,
+  capacity: 60,
+  oversell_capacity: 0,
+  used_capacity: 0,
+  available_capacity: 60,
+  exclude_from_event_capacity: false,
+  available: true,
+  sales_start: null,
+  sales_end: null,
+  start_policy: null,
+  start_policy_date: null,
+  duration_new: null,
+  additional_info_spec: null,
+  meta: { admit_names: 'optional' },
+  config: {},
+  ...over,
 });
 const type = (id: string, groupId: string, over: Partial<TicketTypeRow> = {}): TicketTypeRow => ({
-  id, name: id, _rank: 0, summary: null, description: null, currency_amount: '10.00', currency_amount_min: null, currency_amount_max: null,
-  discounted_amount: null, outside_fees: [], ticket_group_id: groupId, event_template_category: 'admission', member_only: false, available: true, ...over,
+  id,
+  name: id,
+  _rank: 0,
+  summary: null,
+  description: null,
+  currency_amount: '10.00',
+  currency_amount_min: null,
+  currency_amount_max: null,
+  discounted_amount: null,
+  outside_fees: [],
+  ticket_group_id: groupId,
+  event_template_category: 'admission',
+  member_only: false,
+  available: true,
+  ...over,
 });
-const day = (date: string, over: Partial<CalendarDayRow> = {}): CalendarDayRow =>
-  ({ date, enabled: true, status: 'available', price: '10.00', min_price: '10.00', min_price_fees: { outside: null }, pricePrefix: null,
-    ariaLabel: date, ...over });
+const day = (date: string, over: Partial<CalendarDayRow> = {}): CalendarDayRow => ({
+  date,
+  enabled: true,
+  status: 'available',
+  price: '10.00',
+  min_price: '10.00',
+  min_price_fees: { outside: null },
+  pricePrefix: null,
+  ariaLabel: date,
+  ...over,
+});
 const session = (id: string, start: string, over: Partial<SessionRow> = {}): SessionRow => ({
-  id, event_template_id: 'e1', start_datetime: start, end_datetime: start, capacity: 80, used_capacity: 0, oversell_capacity: 0,
-  sold_out: false, availableCapacity: 80, minPrice: '10.00', price: '10.00', priceIncrease: '0.00', annotations: [], messages: [], ...over,
+  id,
+  event_template_id: 'e1',
+  start_datetime: start,
+  end_datetime: start,
+  capacity: 80,
+  used_capacity: 0,
+  oversell_capacity: 0,
+  sold_out: false,
+  availableCapacity: 80,
+  minPrice: '10.00',
+  price: '10.00',
+  priceIncrease: '0.00',
+  annotations: [],
+  messages: [],
+  ...over,
 });
 
 const survey = { type: 'object', required: ['zip'], properties: { zip: { type: 'string' }, age: { type: 'integer' } } };
@@ -33,11 +89,34 @@ function setup(opts: { groups?: TicketGroupRow[]; calendar?: CalendarDayRow[]; s
   const groups = opts.groups ?? [timed, anyDay, members];
   const types = [type('adult', 'timed'), type('child', 'timed'), type('pass', 'anyday'), type('member', 'members')];
   const data: ReservableEvent = {
-    event: { id: 'e1', seller_id: 's', name: 'GA', category: 'admission', subtitle: null, summary: null, description: null,
-      event_type: 'repeating', hidden_type: 'public_browsable', venue_id: 'v', _rank: 0, metadata: {}, next_session_start: null, meta: {} },
-    venue: { id: 'v', name: 'Venue', timezone: TZ, address: {} }, groups, types,
-    messageRules: [{ id: 'r1', event_template_id: 'e1', _rank: 0, triggers: { quantity: { min: 3, ticket_group_ids: ['timed'] } },
-      actions: [{ type: 'quantity_message', text: 'Groups of 3 or more: call us.' }] }],
+    event: {
+      id: 'e1',
+      seller_id: 's',
+      name: 'GA',
+      category: 'admission',
+      subtitle: null,
+      summary: null,
+      description: null,
+      event_type: 'repeating',
+      hidden_type: 'public_browsable',
+      venue_id: 'v',
+      _rank: 0,
+      metadata: {},
+      next_session_start: null,
+      meta: {},
+    },
+    venue: { id: 'v', name: 'Venue', timezone: TZ, address: {} },
+    groups,
+    types,
+    messageRules: [
+      {
+        id: 'r1',
+        event_template_id: 'e1',
+        _rank: 0,
+        triggers: { quantity: { min: 3, ticket_group_ids: ['timed'] } },
+        actions: [{ type: 'quantity_message', text: 'Groups of 3 or more: call us.' }],
+      },
+    ],
     ticketRules: [],
   };
   const sessionAnswers = [...(opts.sessions ?? [[session('s1', '2026-11-22T15:00:00Z'), session('s2', '2026-11-22T16:00:00Z')]])];
@@ -150,10 +229,13 @@ describe('ReservationStore (spec section 4)', () => {
     expect(store.notice?.key).toBe('reserve.errors.fixFields');
     store.setSurveyAnswers('timed', { zip: '10024', age: '40' });
     expect(await store.submit(true)).toBe(true);
-    expect(cart.reserve).toHaveBeenCalledWith([
-      { event_session_id: 's1', ticket_type_id: 'adult', admit_name: 'Ada Lovelace' },
-      { event_session_id: 's1', ticket_type_id: 'adult' },
-    ], { timed: { zip: '10024', age: 40 } });
+    expect(cart.reserve).toHaveBeenCalledWith(
+      [
+        { event_session_id: 's1', ticket_type_id: 'adult', admit_name: 'Ada Lovelace' },
+        { event_session_id: 's1', ticket_type_id: 'adult' },
+      ],
+      { timed: { zip: '10024', age: 40 } },
+    );
     expect(await store.submit(false)).toBe(false); // an invalid survey stops the submit
   });
 
@@ -162,7 +244,9 @@ describe('ReservationStore (spec section 4)', () => {
     store.increment(timed, 'adult');
     cart.reserve.mockRejectedValueOnce(new ApiError(409, 'event_session_sold_out', 'sold out', 'reserve'));
     (api.getSessions as ReturnType<typeof vi.fn>).mockResolvedValueOnce([
-      session('s1', '2026-11-22T15:00:00Z', { sold_out: true, availableCapacity: 0 }), session('s2', '2026-11-22T16:00:00Z')]);
+      session('s1', '2026-11-22T15:00:00Z', { sold_out: true, availableCapacity: 0 }),
+      session('s2', '2026-11-22T16:00:00Z'),
+    ]);
     expect(await store.submit()).toBe(false);
     expect(store.notice).toMatchObject({ key: 'reserve.soldOut.session', params: { time: '10:00 AM' } });
     expect(store.selectedSessionId).toBeNull();
@@ -173,7 +257,9 @@ describe('ReservationStore (spec section 4)', () => {
     const { store, cart, api } = await readyWithSession({ answered: true });
     store.increment(timed, 'adult');
     cart.reserve.mockRejectedValueOnce(new ApiError(409, 'event_session_sold_out', 'sold out', 'reserve'));
-    (api.getSessions as ReturnType<typeof vi.fn>).mockResolvedValueOnce([session('s1', '2026-11-22T15:00:00Z', { sold_out: true, availableCapacity: 0 })]);
+    (api.getSessions as ReturnType<typeof vi.fn>).mockResolvedValueOnce([
+      session('s1', '2026-11-22T15:00:00Z', { sold_out: true, availableCapacity: 0 }),
+    ]);
     (api.getCalendar as ReturnType<typeof vi.fn>).mockResolvedValueOnce([day('2026-11-22', { status: 'sold_out' }), day('2026-11-23')]);
     expect(await store.submit()).toBe(false);
     expect(store.notice).toMatchObject({ key: 'reserve.soldOut.date', params: { date: 'Sunday, November 22, 2026' } });
@@ -191,14 +277,24 @@ describe('ReservationStore (spec section 4)', () => {
 });
 
 describe('reserve error table (spec section 8)', () => {
-  const err = (status: number, code: string, description = '', extra?: Record<string, unknown>, context?: string) =>
-    ({ status, _code: code, _description: description, _extra: extra, _context: context });
+  const err = (status: number, code: string, description = '', extra?: Record<string, unknown>, context?: string) => ({
+    status,
+    _code: code,
+    _description: description,
+    _extra: extra,
+    _context: context,
+  });
   it('maps the expected codes, the promo-code block, the API description, and the generic sentence', () => {
     expect(reserveErrorMessage(err(409, 'ticket_group_sold_out')).key).toBe('reserve.errors.groupSoldOut');
     expect(reserveErrorMessage(err(409, 'session_capacity_exceeded')).key).toBe('reserve.errors.sessionCapacity');
-    expect(reserveErrorMessage(err(400, 'rule_blocks_reserve', 'x', { block_reason: 'code_required' })).key).toBe('reserve.errors.codeRequired');
+    expect(reserveErrorMessage(err(400, 'rule_blocks_reserve', 'x', { block_reason: 'code_required' })).key).toBe(
+      'reserve.errors.codeRequired',
+    );
     expect(reserveErrorMessage(err(400, 'validation_failed', 'bad', {}, 'event_calendar')).key).toBe('reserve.errors.tooManyTypes');
-    expect(reserveErrorMessage(err(400, 'something_new', 'Readable reason.'))).toEqual({ key: 'reserve.errors.described', params: { description: 'Readable reason.' } });
+    expect(reserveErrorMessage(err(400, 'something_new', 'Readable reason.'))).toEqual({
+      key: 'reserve.errors.described',
+      params: { description: 'Readable reason.' },
+    });
     expect(reserveErrorMessage(err(500, 'internal', 'oops')).key).toBe('app.unexpectedError');
     expect(reserveErrorMessage(err(0, 'network_error')).key).toBe('app.unexpectedError');
   });

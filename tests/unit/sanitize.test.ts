@@ -17,10 +17,40 @@ const parse = (html: string) => new JSDOM(html, { virtualConsole: new VirtualCon
 
 /** What may be left in seller HTML: tag -> attributes (the allowlist of server/catalog/sanitize.ts, restated). */
 const HTML_ALLOWED: Record<string, string[]> = {
-  ...Object.fromEntries(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i',
-    'small', 'blockquote', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr'].map((tag) => [tag, []])),
-  a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan', 'scope'],
-  td: ['colspan', 'rowspan'], span: ['class'], div: ['class'],
+  ...Object.fromEntries(
+    [
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'p',
+      'br',
+      'hr',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'em',
+      'b',
+      'i',
+      'small',
+      'blockquote',
+      'table',
+      'caption',
+      'thead',
+      'tbody',
+      'tfoot',
+      'tr',
+    ].map((tag) => [tag, []]),
+  ),
+  a: ['href', 'title', 'target', 'rel'],
+  img: ['src', 'alt', 'width', 'height'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  span: ['class'],
+  div: ['class'],
 };
 const LINK_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'];
 const IMAGE_SCHEMES = ['http:', 'https:'];
@@ -32,15 +62,20 @@ function htmlProblems(html: string): string[] {
   const problems: string[] = [];
   for (const el of root.querySelectorAll('*')) {
     const allowed = el.namespaceURI === HTML_NS ? HTML_ALLOWED[el.localName] : undefined;
-    if (!allowed) { problems.push(`<${el.localName}> (${el.namespaceURI})`); continue; }
+    if (!allowed) {
+      problems.push(`<${el.localName}> (${el.namespaceURI})`);
+      continue;
+    }
     for (const attr of el.attributes) {
       if (!allowed.includes(attr.name)) problems.push(`<${el.localName} ${attr.name}>`);
       else if (attr.name === 'href' || attr.name === 'src') {
         const scheme = new URL(attr.value, 'https://shop.example/').protocol;
-        if (!(el.localName === 'img' ? IMAGE_SCHEMES : LINK_SCHEMES).includes(scheme)) problems.push(`<${el.localName} ${attr.name}=${scheme}>`);
+        if (!(el.localName === 'img' ? IMAGE_SCHEMES : LINK_SCHEMES).includes(scheme))
+          problems.push(`<${el.localName} ${attr.name}=${scheme}>`);
       }
     }
-    if (el.getAttribute('target') === '_blank' && el.getAttribute('rel') !== 'noopener noreferrer') problems.push('target=_blank without rel');
+    if (el.getAttribute('target') === '_blank' && el.getAttribute('rel') !== 'noopener noreferrer')
+      problems.push('target=_blank without rel');
   }
   return problems;
 }
@@ -113,8 +148,9 @@ describe('sanitizeSellerHtml', () => {
 
   it('drops attributes outside the allowlist and makes target=_blank links noopener noreferrer', () => {
     expect(sanitizeSellerHtml('<p class="x" id="y" style="color:red">t</p>')).toBe('<p>t</p>');
-    expect(sanitizeSellerHtml('<a href="https://example.com" target="_blank" rel="opener">x</a>'))
-      .toBe('<a href="https://example.com" rel="noopener noreferrer" target="_blank">x</a>');
+    expect(sanitizeSellerHtml('<a href="https://example.com" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://example.com" rel="noopener noreferrer" target="_blank">x</a>',
+    );
     expect(sanitizeSellerHtml('<a href="/x" target="_top">x</a>')).toBe('<a href="/x">x</a>');
     expect(sanitizeSellerHtml('<img src="data:image/png;base64,AAAA" alt="a">')).toBe('<img alt="a" />');
     expect(sanitizeSellerHtml('  <p>padded</p>\n')).toBe('<p>padded</p>');
@@ -196,7 +232,9 @@ describe('readSellerFolder sanitises every HTML field once', () => {
 
     const admission = folder.catalog.events.find((e) => e.key === config.admission_event_id)!;
     expect(admission.description).toContain(XSS_SAFE_TEXT.description);
-    expect(admission.description).toContain(`<a href="${XSS_SAFE_LINK.href}" target="_blank" rel="noopener noreferrer">${XSS_SAFE_LINK.text}</a>`);
+    expect(admission.description).toContain(
+      `<a href="${XSS_SAFE_LINK.href}" target="_blank" rel="noopener noreferrer">${XSS_SAFE_LINK.text}</a>`,
+    );
     expect(folder.config.terms_html).toContain(`<p>${XSS_SAFE_TEXT.terms}</p>`);
     expect(folder.contentBlocks.find((b) => b.name === 'xss-events')?.html).toContain(`<p>${XSS_SAFE_TEXT.eventsBlock}</p>`);
     expect(folder.contentBlocks.find((b) => b.name === 'xss-detail')?.html).toContain(`<p>${XSS_SAFE_TEXT.detailBlock}</p>`);

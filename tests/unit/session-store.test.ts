@@ -4,17 +4,26 @@ import { SessionStore } from '../../src/stores/SessionStore';
 import { CartStore } from '../../src/stores/CartStore';
 import { activeMemberships, greetingName, readMarker, SESSION_MARKER_COOKIE } from '../../src/domain/session';
 
-
-const fail = (status: number, code: string, extra?: Record<string, unknown>): Reply =>
-  ({ status, data: { _data: [{ _code: code, _description: `${code} text`, _extra: extra }] } });
-const userBody: Reply = { status: 200, data: {
-  user: { _count: 1, _data: [{ id: 'u1', identity_id: 'i1', email: 'member@example.com' }] },
-  identity: { _count: 1, _data: [{ id: 'i1', first_name: 'Alex', last_name: 'Rivera', email: 'member@example.com', zip_code: '10024' }] },
-} };
-const memberships = (rows: Array<{ valid_from: string; valid_to: string }>): Reply => ({ status: 200, data: {
-  membership: { _count: rows.length, _data: rows.map((r, i) => ({ id: `m${i}`, scan_code: 'M1', role_id: 'r', membership_program_id: 'p',
-    auto_renew_state: null, ...r })) },
-} });
+const fail = (status: number, code: string, extra?: Record<string, unknown>): Reply => ({
+  status,
+  data: { _data: [{ _code: code, _description: `${code} text`, _extra: extra }] },
+});
+const userBody: Reply = {
+  status: 200,
+  data: {
+    user: { _count: 1, _data: [{ id: 'u1', identity_id: 'i1', email: 'member@example.com' }] },
+    identity: { _count: 1, _data: [{ id: 'i1', first_name: 'Alex', last_name: 'Rivera', email: 'member@example.com', zip_code: '10024' }] },
+  },
+};
+const memberships = (rows: Array<{ valid_from: string; valid_to: string }>): Reply => ({
+  status: 200,
+  data: {
+    membership: {
+      _count: rows.length,
+      _data: rows.map((r, i) => ({ id: `m${i}`, scan_code: 'M1', role_id: 'r', membership_program_id: 'p', auto_renew_state: null, ...r })),
+    },
+  },
+});
 
 const NOW = new Date('2026-05-04T12:00:00Z');
 const current = { valid_from: '2026-01-01T00:00:00Z', valid_to: '2027-01-01T00:00:00Z' };
@@ -44,7 +53,7 @@ describe('session domain rules', () => {
 
 describe('SessionStore', () => {
   it('load(): GET my/user with identity embeds, then memberships; computes member state and greeting', async () => {
-    const { api, seen } = fakeServer((c) => route(c) === 'GET my/user' ? userBody : memberships([current]));
+    const { api, seen } = fakeServer((c) => (route(c) === 'GET my/user' ? userBody : memberships([current])));
     const session = new SessionStore({ api, now: () => NOW });
     await session.load();
     expect(session.isLoggedIn).toBe(true);
@@ -64,7 +73,7 @@ describe('SessionStore', () => {
   });
 
   it('login(): posts the payload with the stored cart id, then runs the after-login hook', async () => {
-    const { api, seen } = fakeServer((c) => route(c) === 'POST login' ? userBody : memberships([]));
+    const { api, seen } = fakeServer((c) => (route(c) === 'POST login' ? userBody : memberships([])));
     const onLogin = vi.fn();
     const session = new SessionStore({ api, now: () => NOW, cartId: () => 'cart-1', onLogin });
     await session.login({ method: 'password', username: 'member@example.com', password: 'pw' });
@@ -82,8 +91,13 @@ describe('SessionStore', () => {
   });
 
   it('requestOtp() sends the seller slug as state; verifyOtp() logs in', async () => {
-    const { api, seen } = fakeServer((c) => route(c) === 'POST login/request_otp' ? { status: 200, data: { token: 'tok', expires_in: 600 } }
-      : route(c) === 'POST login/otp_verify' ? userBody : memberships([]));
+    const { api, seen } = fakeServer((c) =>
+      route(c) === 'POST login/request_otp'
+        ? { status: 200, data: { token: 'tok', expires_in: 600 } }
+        : route(c) === 'POST login/otp_verify'
+          ? userBody
+          : memberships([]),
+    );
     const session = new SessionStore({ api, sellerSlug: 'e2e-otp' });
     expect(await session.requestOtp(' member@example.com ')).toBe('tok');
     expect(seen[0].body).toEqual({ email: 'member@example.com', state: 'e2e-otp' });
@@ -93,7 +107,9 @@ describe('SessionStore', () => {
   });
 
   it('logout() clears the user even when the call fails, and tells the root', async () => {
-    const { api } = fakeServer((c) => route(c) === 'POST logout' ? { status: 502, data: {} } : route(c) === 'GET my/user' ? userBody : memberships([]));
+    const { api } = fakeServer((c) =>
+      route(c) === 'POST logout' ? { status: 502, data: {} } : route(c) === 'GET my/user' ? userBody : memberships([]),
+    );
     const onLogout = vi.fn();
     const session = new SessionStore({ api, onLogout });
     await session.load();
@@ -105,7 +121,9 @@ describe('SessionStore', () => {
   it('the 1 s check notices a logout in another tab (marker gone) and a login there (new marker)', async () => {
     let cookies = `${SESSION_MARKER_COOKIE}=one`;
     let loggedIn = true;
-    const { api, seen } = fakeServer((c) => route(c) === 'GET my/user' ? (loggedIn ? userBody : fail(401, 'not_authenticated')) : memberships([]));
+    const { api, seen } = fakeServer((c) =>
+      route(c) === 'GET my/user' ? (loggedIn ? userBody : fail(401, 'not_authenticated')) : memberships([]),
+    );
     const onLogout = vi.fn();
     const session = new SessionStore({ api, readCookies: () => cookies, onLogout });
     await session.start();
@@ -140,21 +158,64 @@ describe('CartStore.afterLogin (spec section 4)', () => {
   const CART = '11111111-1111-4111-8111-111111111111';
   const storage = () => {
     const map = new Map([['storefront.cart.s', CART]]);
-    return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k), map };
+    return {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+      map,
+    };
   };
-  const cartReply = (state: string, items: number): Reply => ({ status: 200, data: {
-    cart: { _count: 1, _data: [{ id: CART, cart_number: '1', state, seller_id: 's', expires_at: null, expires_in: 600, extended_at: null,
-      ownedByPublicIdentity: false,
-      cart_fees: { gateway_id: 'test', account_id: 's', grand_totals: { total_before_cartmod_price: '1.00', total_fee_fixed_outside: '0.00',
-        total_fee_percent_outside: '0.00', total_cartmod_amount: '0.00', total_payments: '0.00', total_outstanding: '1.00' } },
-      items: Array.from({ length: items }, (_, i) => ({ id: `it${i}`, name: 'E', event_template_id: 'e', event_session_id: null, start_datetime: null,
-        image_url: null, image_alt: '', types: [], isAnchor: false, isDependency: false, isMembershipEvent: false, ticketIds: ['t'] })),
-      ticket_order_ids: [] }] },
-    ticket: { _count: 0, _data: [] },
-  } });
+  const cartReply = (state: string, items: number): Reply => ({
+    status: 200,
+    data: {
+      cart: {
+        _count: 1,
+        _data: [
+          {
+            id: CART,
+            cart_number: '1',
+            state,
+            seller_id: 's',
+            expires_at: null,
+            expires_in: 600,
+            extended_at: null,
+            ownedByPublicIdentity: false,
+            cart_fees: {
+              gateway_id: 'test',
+              account_id: 's',
+              grand_totals: {
+                total_before_cartmod_price: '1.00',
+                total_fee_fixed_outside: '0.00',
+                total_fee_percent_outside: '0.00',
+                total_cartmod_amount: '0.00',
+                total_payments: '0.00',
+                total_outstanding: '1.00',
+              },
+            },
+            items: Array.from({ length: items }, (_, i) => ({
+              id: `it${i}`,
+              name: 'E',
+              event_template_id: 'e',
+              event_session_id: null,
+              start_datetime: null,
+              image_url: null,
+              image_alt: '',
+              types: [],
+              isAnchor: false,
+              isDependency: false,
+              isMembershipEvent: false,
+              ticketIds: ['t'],
+            })),
+            ticket_order_ids: [],
+          },
+        ],
+      },
+      ticket: { _count: 0, _data: [] },
+    },
+  });
 
   const run = async (reply: Reply) => {
-    const { api, seen } = fakeServer((c) => route(c) === `DELETE cart/${CART}` ? { status: 200, data: {} } : reply);
+    const { api, seen } = fakeServer((c) => (route(c) === `DELETE cart/${CART}` ? { status: 200, data: {} } : reply));
     const store = storage();
     const cart = new CartStore({ api, storage: store, sellerKey: 's' });
     await cart.afterLogin();

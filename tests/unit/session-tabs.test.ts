@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatSessionTime, hhmmMinutes, initialTabIndex, sessionCapacityLabel, sessionTabs, type SessionLike } from '../../src/domain/session-tabs';
+import {
+  formatSessionTime,
+  hhmmMinutes,
+  initialTabIndex,
+  sessionCapacityLabel,
+  sessionTabs,
+  type SessionLike,
+} from '../../src/domain/session-tabs';
 
 const TZ = 'America/New_York';
 // 2026-11-22 is in EST (UTC-5): 14:00Z is 9:00 AM.
-const session = (id: string, utcTime: string, over: Partial<SessionLike> = {}): SessionLike =>
-  ({ id, start_datetime: `2026-11-22T${utcTime}:00.000Z`, sold_out: false, availableCapacity: 50, ...over });
+const session = (id: string, utcTime: string, over: Partial<SessionLike> = {}): SessionLike => ({
+  id,
+  start_datetime: `2026-11-22T${utcTime}:00.000Z`,
+  sold_out: false,
+  availableCapacity: 50,
+  ...over,
+});
 
 describe('session tabs (spec sections 2 and 9)', () => {
   const config = { first_tab_threshold: '1200', second_tab_threshold: '2400', labels: ['Morning', 'Afternoon'] };
@@ -16,8 +28,11 @@ describe('session tabs (spec sections 2 and 9)', () => {
     ]);
   });
   it("disables a tab with no sessions ('Not available') and one whose sessions are all sold out ('Sold out')", () => {
-    const tabs = sessionTabs({ first_tab_threshold: '1200', second_tab_threshold: '1700', third_tab_threshold: '2400' },
-      [session('a', '14:00', { sold_out: true }), session('b', '15:00', { availableCapacity: 0 }), session('c', '18:00')], TZ);
+    const tabs = sessionTabs(
+      { first_tab_threshold: '1200', second_tab_threshold: '1700', third_tab_threshold: '2400' },
+      [session('a', '14:00', { sold_out: true }), session('b', '15:00', { availableCapacity: 0 }), session('c', '18:00')],
+      TZ,
+    );
     expect(tabs.map((t) => t.state)).toEqual(['sold_out', 'available', 'not_available']);
     expect(tabs[0].label).toBeNull();
     expect(initialTabIndex(tabs, null)).toBe(1);

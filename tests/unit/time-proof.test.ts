@@ -19,10 +19,12 @@ import { isLocallyExpired, localExpiry, timerTier } from '../../src/domain/cart-
 const DEMO = readSellerFolder(path.resolve('sellers/demo'));
 
 /** The demo with its seller and venues in a zone (the Auckland instant's venue is the demo moved there). */
-const demoIn = (tz: string) => ({
-  ...DEMO, config: { ...DEMO.config, timezone: tz },
-  catalog: { ...DEMO.catalog, venues: DEMO.catalog.venues.map((v) => ({ ...v, timezone: tz })) },
-}) as typeof DEMO;
+const demoIn = (tz: string) =>
+  ({
+    ...DEMO,
+    config: { ...DEMO.config, timezone: tz },
+    catalog: { ...DEMO.catalog, venues: DEMO.catalog.venues.map((v) => ({ ...v, timezone: tz })) },
+  }) as typeof DEMO;
 
 const midnightOf = (instant: Date, tz: string) => [dateIn(instant, tz), timeIn(instant, tz)];
 
@@ -31,11 +33,14 @@ describe.each(AWKWARD_INSTANTS)('at $key: $name', (pinned) => {
   const tz = pinned.venueTz;
   const today = dateIn(now, tz);
 
-  it('today, tomorrow and their bounds are the venue\'s', () => {
+  it("today, tomorrow and their bounds are the venue's", () => {
     expect(todayAt(tz, now)).toBe(today);
     expect(venueDate(now, tz)).toBe(today);
     expect(venueTime(now, tz)).toBe(timeIn(now, tz));
-    for (const [filter, date] of [['today', today], ['tomorrow', plusDays(today, 1)]] as const) {
+    for (const [filter, date] of [
+      ['today', today],
+      ['tomorrow', plusDays(today, 1)],
+    ] as const) {
       const range = dateFilterRange(filter, now, tz);
       expect(midnightOf(range.start, tz)).toEqual([date, '00:00']);
       expect(midnightOf(range.end, tz)).toEqual([plusDays(date, 1), '00:00']);
@@ -60,7 +65,7 @@ describe.each(AWKWARD_INSTANTS)('at $key: $name', (pinned) => {
     }
   });
 
-  it('the demo catalogue\'s schedules expand from the venue\'s today, at their local times', () => {
+  it("the demo catalogue's schedules expand from the venue's today, at their local times", () => {
     const plan = planSellerFolder(demoIn(tz), now);
     for (const event of plan.events) {
       const schedule = event.source.schedules?.[0];
@@ -76,7 +81,10 @@ describe.each(AWKWARD_INSTANTS)('at $key: $name', (pinned) => {
       const from = schedule.dates.from === '+1d' ? plusDays(today, 1) : today;
       const dates = [...byDate.keys()];
       expect(dates[0], `${event.source.name} starts on the venue's ${schedule.dates.from}`).toBe(
-        Array.from({ length: 7 }, (_, i) => plusDays(from, i)).find((d) => !schedule.weekdays || schedule.weekdays.includes(WEEKDAYS[weekdayOf(d)])));
+        Array.from({ length: 7 }, (_, i) => plusDays(from, i)).find(
+          (d) => !schedule.weekdays || schedule.weekdays.includes(WEEKDAYS[weekdayOf(d)]),
+        ),
+      );
       expect(dates.at(-1)! <= plusDays(today, 119)).toBe(true);
       for (const [date, local] of byDate) {
         if (schedule.weekdays) expect(schedule.weekdays, `${event.source.name} on ${date}`).toContain(WEEKDAYS[weekdayOf(date)]);
@@ -85,12 +93,13 @@ describe.each(AWKWARD_INSTANTS)('at $key: $name', (pinned) => {
     }
   });
 
-  it('session tabs and labels read the venue\'s local time, also on a daylight-saving day', () => {
+  it("session tabs and labels read the venue's local time, also on a daylight-saving day", () => {
     const plan = planSellerFolder(demoIn(tz), now);
     const ga = plan.events.find((e) => e.source.name === 'General Admission')!;
     const first = ga.sessions.find((s) => s.start.getTime() > now.getTime())!;
     const day = dateIn(first.start, tz);
-    const sessions = ga.sessions.filter((s) => dateIn(s.start, tz) === day)
+    const sessions = ga.sessions
+      .filter((s) => dateIn(s.start, tz) === day)
       .map((s, i) => ({ id: String(i), start_datetime: s.start.toISOString(), sold_out: false, availableCapacity: 10 }));
     expect(sessions).toHaveLength(16);
     expect(formatSessionTime(sessions[0].start_datetime, tz)).toBe('9:00 AM');
@@ -99,11 +108,19 @@ describe.each(AWKWARD_INSTANTS)('at $key: $name', (pinned) => {
     expect(tabs.map((t) => t.sessions.length)).toEqual([6, 10, 0].slice(0, tabs.length));
   });
 
-  it('message rules by weekday and time of day follow the venue\'s calendar and clock', () => {
+  it("message rules by weekday and time of day follow the venue's calendar and clock", () => {
     const rules = normaliseRules([
       { _rank: 0, triggers: { dateOrSession: { weekdays: ['sat', 'sun'] } }, actions: [{ type: 'date_annotation', text: 'Busy day' }] },
-      { _rank: 1, triggers: { dateOrSession: { time_of_day: { start: '01:00', end: '02:00' } } }, actions: [{ type: 'session_annotation', text: 'Night' }] },
-      { _rank: 2, triggers: { dateOrSession: { dateInterval: { start: today, end: today } } }, actions: [{ type: 'date_message', text: 'Today only' }] },
+      {
+        _rank: 1,
+        triggers: { dateOrSession: { time_of_day: { start: '01:00', end: '02:00' } } },
+        actions: [{ type: 'session_annotation', text: 'Night' }],
+      },
+      {
+        _rank: 2,
+        triggers: { dateOrSession: { dateInterval: { start: today, end: today } } },
+        actions: [{ type: 'date_message', text: 'Today only' }],
+      },
     ]);
     for (let n = 0; n < 14; n++) {
       const date = plusDays(today, n);

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EXPIRY_MARGIN_SECONDS, isLocallyExpired, localExpiry, shouldOfferExtension, timerTier,
-} from '../../src/domain/cart-rules';
+import { EXPIRY_MARGIN_SECONDS, isLocallyExpired, localExpiry, shouldOfferExtension, timerTier } from '../../src/domain/cart-rules';
 import { clockText } from '../../src/domain/cart-rules';
 
 describe('expiry timer tiers (spec sections 4 and 9)', () => {
   it.each([
-    [20 * 60, 'hidden'], [20 * 60 - 1, 'info'], [301, 'info'], [300, 'warning'], [120, 'warning'],
-    [119, 'error'], [30, 'error'], [29, 'error'], [0, 'error'],
+    [20 * 60, 'hidden'],
+    [20 * 60 - 1, 'info'],
+    [301, 'info'],
+    [300, 'warning'],
+    [120, 'warning'],
+    [119, 'error'],
+    [30, 'error'],
+    [29, 'error'],
+    [0, 'error'],
   ] as const)('%i s left -> %s', (seconds, tier) => {
     expect(timerTier(seconds)).toBe(tier);
   });
@@ -43,7 +48,13 @@ describe('extend offer', () => {
 });
 
 describe('clock text', () => {
-  it.each([[0, '0:00'], [5, '0:05'], [65, '1:05'], [1199, '19:59'], [-3, '0:00']])('%i -> %s', (s, text) => {
+  it.each([
+    [0, '0:00'],
+    [5, '0:05'],
+    [65, '1:05'],
+    [1199, '19:59'],
+    [-3, '0:00'],
+  ])('%i -> %s', (s, text) => {
     expect(clockText(s)).toBe(text);
   });
 });

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /** Sellers, venues, events, sessions, ticket groups/types/rules, message rules, seat maps, images. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-
-  await db.schema.createTable('seller')
+  await db.schema
+    .createTable('seller')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('slug', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -17,7 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  await db.schema.createTable('venue')
+  await db.schema
+    .createTable('venue')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('seller_id', 'uuid', (c) => c.notNull().references('seller.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
@@ -27,7 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('venue_seller_key_uq', ['seller_id', 'key'])
     .execute();
 
-  await db.schema.createTable('image')
+  await db.schema
+    .createTable('image')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('seller_id', 'uuid', (c) => c.notNull().references('seller.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
@@ -39,7 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('image_seller_key_uq', ['seller_id', 'key'])
     .execute();
 
-  await db.schema.createTable('seat_map')
+  await db.schema
+    .createTable('seat_map')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('seller_id', 'uuid', (c) => c.notNull().references('seller.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
@@ -51,7 +54,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('seat_map_seller_key_uq', ['seller_id', 'key'])
     .execute();
 
-  await db.schema.createTable('seat')
+  await db.schema
+    .createTable('seat')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('seat_map_id', 'uuid', (c) => c.notNull().references('seat_map.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -67,7 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('seat_map_name_uq', ['seat_map_id', 'name'])
     .execute();
 
-  await db.schema.createTable('event_template')
+  await db.schema
+    .createTable('event_template')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('seller_id', 'uuid', (c) => c.notNull().references('seller.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
@@ -79,8 +84,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('summary', 'text')
     .addColumn('description', 'text')
     .addColumn('event_type', 'text', (c) => c.notNull().check(sql`event_type in ('single','repeating','other')`))
-    .addColumn('hidden_type', 'text', (c) => c.notNull().defaultTo('public_browsable')
-      .check(sql`hidden_type in ('public_browsable','public_member_only','public_link_only','hidden')`))
+    .addColumn('hidden_type', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('public_browsable')
+        .check(sql`hidden_type in ('public_browsable','public_member_only','public_link_only','hidden')`),
+    )
     .addColumn('_rank', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('config', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('meta', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
@@ -88,7 +97,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('event_template_seller_key_uq', ['seller_id', 'key'])
     .execute();
 
-  await db.schema.createTable('ticket_group')
+  await db.schema
+    .createTable('ticket_group')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('seller_id', 'uuid', (c) => c.notNull().references('seller.id').onDelete('cascade'))
     .addColumn('event_template_id', 'uuid', (c) => c.notNull().references('event_template.id').onDelete('cascade'))
@@ -97,8 +107,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('description', 'text')
     .addColumn('summary', 'text')
     .addColumn('color', 'text')
-    .addColumn('handler', 'text', (c) => c.notNull()
-      .check(sql`handler in ('tickets','passes','codes','seated','ledger','donation','membership','citypass')`))
+    .addColumn('handler', 'text', (c) =>
+      c.notNull().check(sql`handler in ('tickets','passes','codes','seated','ledger','donation','membership','citypass')`),
+    )
     .addColumn('hidden_type', 'text', (c) => c.notNull().defaultTo('public_browsable'))
     .addColumn('_rank', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('min_tickets_per_order', 'integer', (c) => c.notNull().defaultTo(0))
@@ -119,11 +130,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('meta', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('config', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addUniqueConstraint('ticket_group_event_key_uq', ['event_template_id', 'key'])
-    .addCheckConstraint('ticket_group_capacity_ck',
-      sql`flexible = false or capacity < 0 or used_capacity <= capacity + oversell_capacity`)
+    .addCheckConstraint('ticket_group_capacity_ck', sql`flexible = false or capacity < 0 or used_capacity <= capacity + oversell_capacity`)
     .execute();
 
-  await db.schema.createTable('ticket_type')
+  await db.schema
+    .createTable('ticket_type')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('seller_id', 'uuid', (c) => c.notNull().references('seller.id').onDelete('cascade'))
     .addColumn('ticket_group_id', 'uuid', (c) => c.notNull().references('ticket_group.id').onDelete('cascade'))
@@ -143,18 +154,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('ticket_type_group_key_uq', ['ticket_group_id', 'key'])
     .execute();
 
-  await db.schema.createTable('ticket_rule')
+  await db.schema
+    .createTable('ticket_rule')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('ticket_group_id', 'uuid', (c) => c.notNull().references('ticket_group.id').onDelete('cascade'))
     .addColumn('ticket_type_id', 'uuid', (c) => c.references('ticket_type.id').onDelete('cascade'))
     .addColumn('party_role', 'text', (c) => c.notNull().defaultTo('guest'))
-    .addColumn('named', 'text', (c) => c.notNull().defaultTo('no').check(sql`named in ('yes','no','optional')`))
+    .addColumn('named', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('no')
+        .check(sql`named in ('yes','no','optional')`),
+    )
     .addColumn('emailed', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('min', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('max', 'integer', (c) => c.notNull().defaultTo(-1))
     .execute();
 
-  await db.schema.createTable('message_rule')
+  await db.schema
+    .createTable('message_rule')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('event_template_id', 'uuid', (c) => c.notNull().references('event_template.id').onDelete('cascade'))
     .addColumn('_rank', 'integer', (c) => c.notNull().defaultTo(0))
@@ -162,7 +180,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('actions', 'jsonb', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('event_session')
+  await db.schema
+    .createTable('event_session')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('seller_id', 'uuid', (c) => c.notNull().references('seller.id').onDelete('cascade'))
     .addColumn('event_template_id', 'uuid', (c) => c.notNull().references('event_template.id').onDelete('cascade'))
@@ -176,29 +195,43 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('state', 'text', (c) => c.notNull().defaultTo('active'))
     .addUniqueConstraint('event_session_template_start_uq', ['event_template_id', 'start_datetime'])
     // The one rule that must never break: a session is never sold beyond capacity plus oversell.
-    .addCheckConstraint('event_session_capacity_ck',
-      sql`capacity < 0 or used_capacity <= capacity + oversell_capacity`)
+    .addCheckConstraint('event_session_capacity_ck', sql`capacity < 0 or used_capacity <= capacity + oversell_capacity`)
     .addCheckConstraint('event_session_used_ck', sql`used_capacity >= 0`)
     .execute();
-  await db.schema.createIndex('event_session_template_start_idx')
-    .on('event_session').columns(['event_template_id', 'start_datetime']).execute();
+  await db.schema
+    .createIndex('event_session_template_start_idx')
+    .on('event_session')
+    .columns(['event_template_id', 'start_datetime'])
+    .execute();
 
-  await db.schema.createTable('session_ticket_group')
+  await db.schema
+    .createTable('session_ticket_group')
     .addColumn('event_session_id', 'uuid', (c) => c.notNull().references('event_session.id').onDelete('cascade'))
     .addColumn('ticket_group_id', 'uuid', (c) => c.notNull().references('ticket_group.id').onDelete('cascade'))
     .addColumn('capacity', 'integer', (c) => c.notNull().defaultTo(-1))
     .addColumn('oversell_capacity', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('used_capacity', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('session_ticket_group_pk', ['event_session_id', 'ticket_group_id'])
-    .addCheckConstraint('session_ticket_group_capacity_ck',
-      sql`capacity < 0 or used_capacity <= capacity + oversell_capacity`)
+    .addCheckConstraint('session_ticket_group_capacity_ck', sql`capacity < 0 or used_capacity <= capacity + oversell_capacity`)
     .addCheckConstraint('session_ticket_group_used_ck', sql`used_capacity >= 0`)
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['session_ticket_group', 'event_session', 'message_rule', 'ticket_rule', 'ticket_type',
-    'ticket_group', 'event_template', 'seat', 'seat_map', 'image', 'venue', 'seller']) {
+  for (const t of [
+    'session_ticket_group',
+    'event_session',
+    'message_rule',
+    'ticket_rule',
+    'ticket_type',
+    'ticket_group',
+    'event_template',
+    'seat',
+    'seat_map',
+    'image',
+    'venue',
+    'seller',
+  ]) {
     await db.schema.dropTable(t).ifExists().cascade().execute();
   }
 }

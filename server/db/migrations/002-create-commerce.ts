@@ -7,7 +7,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const seller = (c: any) => c.notNull().references('seller.id').onDelete('cascade');
   const json = (fallback: string) => (c: any) => c.notNull().defaultTo(sql.raw(`'${fallback}'::jsonb`));
 
-  await db.schema.createTable('identity')
+  await db.schema
+    .createTable('identity')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('is_public', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -26,10 +27,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('meta', 'jsonb', json('{}'))
     .addColumn('created_at', 'timestamptz', now)
     .execute();
-  await db.schema.createIndex('identity_seller_email_idx').on('identity').expression(sql`seller_id, lower(email)`).execute();
+  await db.schema
+    .createIndex('identity_seller_email_idx')
+    .on('identity')
+    .expression(sql`seller_id, lower(email)`)
+    .execute();
   await sql`create unique index identity_public_uq on identity (seller_id) where is_public`.execute(db);
 
-  await db.schema.createTable('app_user')
+  await db.schema
+    .createTable('app_user')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('identity_id', 'uuid', (c) => c.notNull().references('identity.id'))
@@ -39,7 +45,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`create unique index app_user_seller_email_uq on app_user (seller_id, lower(email))`.execute(db);
 
-  await db.schema.createTable('auth_session')
+  await db.schema
+    .createTable('auth_session')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
@@ -47,7 +54,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('login_token')
+  await db.schema
+    .createTable('login_token')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('otp','password_reset','email_link')`))
@@ -60,19 +68,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .execute();
 
-  await db.schema.createTable('rate_limit')
+  await db.schema
+    .createTable('rate_limit')
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('window_start', 'timestamptz', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('rate_limit_pk', ['key', 'window_start'])
     .execute();
 
-  await db.schema.createTable('cart')
+  await db.schema
+    .createTable('cart')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('cart_number', 'bigserial', (c) => c.notNull().unique())
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending')
-      .check(sql`state in ('pending','checking_out','completed','expired','cancelled')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`state in ('pending','checking_out','completed','expired','cancelled')`),
+    )
     .addColumn('identity_id', 'uuid', (c) => c.notNull().references('identity.id'))
     // The browser token that owns a cart made by the shared public identity.
     .addColumn('owner_token_hash', 'text')
@@ -87,7 +101,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', now)
     .execute();
 
-  await db.schema.createTable('ticket_order')
+  await db.schema
+    .createTable('ticket_order')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('order_number', 'bigserial', (c) => c.notNull().unique())
@@ -103,7 +118,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('ticket_order_cart_uq', ['cart_id'])
     .execute();
 
-  await db.schema.createTable('ticket')
+  await db.schema
+    .createTable('ticket')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('cart_id', 'uuid', (c) => c.references('cart.id').onDelete('set null'))
@@ -112,8 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('event_session_id', 'uuid', (c) => c.references('event_session.id'))
     .addColumn('ticket_group_id', 'uuid', (c) => c.notNull().references('ticket_group.id'))
     .addColumn('ticket_type_id', 'uuid', (c) => c.notNull().references('ticket_type.id'))
-    .addColumn('state', 'text', (c) => c.notNull()
-      .check(sql`state in ('in_cart','held','booked','redeemed','cancelled','unbooked')`))
+    .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('in_cart','held','booked','redeemed','cancelled','unbooked')`))
     .addColumn('handler', 'text', (c) => c.notNull())
     .addColumn('valid_from', 'timestamptz')
     .addColumn('valid_to', 'timestamptz')
@@ -135,7 +150,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index ticket_session_seat_uq on ticket (event_session_id, seat_id)
     where seat_id is not null and state in ('in_cart','held','booked','redeemed')`.execute(db);
 
-  await db.schema.createTable('payment')
+  await db.schema
+    .createTable('payment')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('cart_id', 'uuid', (c) => c.notNull().references('cart.id'))
@@ -150,7 +166,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('payment_cart_idx').on('payment').column('cart_id').execute();
 
-  await db.schema.createTable('scheduled_payment')
+  await db.schema
+    .createTable('scheduled_payment')
     .addColumn('id', 'uuid', id)
     .addColumn('cart_id', 'uuid', (c) => c.notNull().references('cart.id').onDelete('cascade'))
     .addColumn('due', 'timestamptz', (c) => c.notNull())
@@ -158,13 +175,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('scheduled'))
     .execute();
 
-  await db.schema.createTable('webhook_event')
+  await db.schema
+    .createTable('webhook_event')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('received_at', 'timestamptz', now)
     .execute();
 
-  await db.schema.createTable('membership_program')
+  await db.schema
+    .createTable('membership_program')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('key', 'text', (c) => c.notNull())
@@ -173,7 +192,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('membership_program_seller_key_uq', ['seller_id', 'key'])
     .execute();
 
-  await db.schema.createTable('role')
+  await db.schema
+    .createTable('role')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('membership_program_id', 'uuid', (c) => c.notNull().references('membership_program.id').onDelete('cascade'))
@@ -190,19 +210,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('role_seller_key_uq', ['seller_id', 'key'])
     .execute();
 
-  await db.schema.createTable('membership_rule')
+  await db.schema
+    .createTable('membership_rule')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('role_id', 'uuid', (c) => c.notNull().references('role.id').onDelete('cascade'))
     .addColumn('ticket_type_id', 'uuid', (c) => c.references('ticket_type.id').onDelete('cascade'))
     .addColumn('ticket_group_id', 'uuid', (c) => c.references('ticket_group.id').onDelete('cascade'))
     .addColumn('party_role', 'text', (c) => c.notNull().defaultTo('member'))
-    .addColumn('named', 'text', (c) => c.notNull().defaultTo('no').check(sql`named in ('yes','no')`))
+    .addColumn('named', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('no')
+        .check(sql`named in ('yes','no')`),
+    )
     .addColumn('min', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('max', 'integer', (c) => c.notNull().defaultTo(-1))
     .execute();
 
-  await db.schema.createTable('membership')
+  await db.schema
+    .createTable('membership')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('identity_id', 'uuid', (c) => c.references('identity.id'))
@@ -216,15 +243,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('zip_code', 'text')
     .addColumn('valid_from', 'timestamptz', (c) => c.notNull())
     .addColumn('valid_to', 'timestamptz', (c) => c.notNull())
-    .addColumn('auto_renew_state', 'text', (c) => c.notNull().defaultTo('other')
-      .check(sql`auto_renew_state in ('scheduled','cancelled','other')`))
+    .addColumn('auto_renew_state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('other')
+        .check(sql`auto_renew_state in ('scheduled','cancelled','other')`),
+    )
     .addColumn('member_event_purchase_limit', 'integer', (c) => c.notNull().defaultTo(-1))
     .addColumn('state', 'text', (c) => c.notNull().defaultTo('active'))
     .addColumn('created_at', 'timestamptz', now)
     .addUniqueConstraint('membership_seller_scan_code_uq', ['seller_id', 'scan_code'])
     .execute();
 
-  await db.schema.createTable('gift_code')
+  await db.schema
+    .createTable('gift_code')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('code', 'text', (c) => c.notNull())
@@ -239,7 +271,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('gift_code_seller_code_uq', ['seller_id', 'code'])
     .execute();
 
-  await db.schema.createTable('cart_mod')
+  await db.schema
+    .createTable('cart_mod')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('key', 'text', (c) => c.notNull())
@@ -254,7 +287,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('cart_mod_seller_key_uq', ['seller_id', 'key'])
     .execute();
 
-  await db.schema.createTable('promo_code')
+  await db.schema
+    .createTable('promo_code')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('code', 'text', (c) => c.notNull())
@@ -270,14 +304,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`create unique index promo_code_seller_code_uq on promo_code (seller_id, lower(code))`.execute(db);
 
-  await db.schema.createTable('cart_code')
+  await db.schema
+    .createTable('cart_code')
     .addColumn('cart_id', 'uuid', (c) => c.notNull().references('cart.id').onDelete('cascade'))
     .addColumn('promo_code_id', 'uuid', (c) => c.notNull().references('promo_code.id'))
     .addColumn('applied_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('cart_code_pk', ['cart_id', 'promo_code_id'])
     .execute();
 
-  await db.schema.createTable('ledger')
+  await db.schema
+    .createTable('ledger')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', seller)
     .addColumn('ledger_type', 'text', (c) => c.notNull().defaultTo('giftcard'))
@@ -292,7 +328,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('ledger_seller_type_number_uq', ['seller_id', 'ledger_type', 'number'])
     .execute();
 
-  await db.schema.createTable('ledger_entry')
+  await db.schema
+    .createTable('ledger_entry')
     .addColumn('id', 'uuid', id)
     .addColumn('ledger_id', 'uuid', (c) => c.notNull().references('ledger.id').onDelete('cascade'))
     .addColumn('amount', 'integer', (c) => c.notNull())
@@ -302,7 +339,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', now)
     .execute();
 
-  await db.schema.createTable('mail_outbox')
+  await db.schema
+    .createTable('mail_outbox')
     .addColumn('id', 'uuid', id)
     .addColumn('seller_id', 'uuid', (c) => c.references('seller.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -319,9 +357,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['mail_outbox', 'ledger_entry', 'ledger', 'cart_code', 'promo_code', 'cart_mod', 'gift_code',
-    'membership', 'membership_rule', 'role', 'membership_program', 'webhook_event', 'scheduled_payment', 'payment',
-    'ticket', 'ticket_order', 'cart', 'rate_limit', 'login_token', 'auth_session', 'app_user', 'identity']) {
+  for (const t of [
+    'mail_outbox',
+    'ledger_entry',
+    'ledger',
+    'cart_code',
+    'promo_code',
+    'cart_mod',
+    'gift_code',
+    'membership',
+    'membership_rule',
+    'role',
+    'membership_program',
+    'webhook_event',
+    'scheduled_payment',
+    'payment',
+    'ticket',
+    'ticket_order',
+    'cart',
+    'rate_limit',
+    'login_token',
+    'auth_session',
+    'app_user',
+    'identity',
+  ]) {
     await db.schema.dropTable(t).ifExists().cascade().execute();
   }
 }

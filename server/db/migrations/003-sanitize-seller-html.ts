@@ -19,11 +19,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const seller of sellers) {
     const config = { ...(seller.config ?? {}) };
     if (typeof config.terms_html === 'string') config.terms_html = sanitizeSellerHtml(config.terms_html);
-    const blocks = (Array.isArray(seller.content_blocks) ? seller.content_blocks : [])
-      .map((block: { html?: unknown }) => (typeof block.html === 'string' ? { ...block, html: sanitizeSellerHtml(block.html) } : block));
-    await db.updateTable('seller')
+    const blocks = (Array.isArray(seller.content_blocks) ? seller.content_blocks : []).map((block: { html?: unknown }) =>
+      typeof block.html === 'string' ? { ...block, html: sanitizeSellerHtml(block.html) } : block,
+    );
+    await db
+      .updateTable('seller')
       .set({ config: JSON.stringify(config), content_blocks: JSON.stringify(blocks) })
-      .where('id', '=', seller.id).execute();
+      .where('id', '=', seller.id)
+      .execute();
   }
 
   const maps = await db.selectFrom('seat_map').select(['id', 'other_elements']).execute();

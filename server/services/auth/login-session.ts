@@ -8,9 +8,16 @@ import type { Caller } from '../cart/access';
  * A login: the browser's previous session ends, a new token is made (a new one at every login), and the guest cart
  * this browser was filling becomes the user's. The route puts the token in the session cookie.
  */
-export async function startUserSession(deps: Deps, o: {
-  userId: string; sellerId: string; previousToken: unknown; cartId?: string; caller: Caller;
-}): Promise<{ token: string; answer: UserAnswer }> {
+export async function startUserSession(
+  deps: Deps,
+  o: {
+    userId: string;
+    sellerId: string;
+    previousToken: unknown;
+    cartId?: string;
+    caller: Caller;
+  },
+): Promise<{ token: string; answer: UserAnswer }> {
   await endSession(deps, o.previousToken);
   const user = await deps.db.selectFrom('app_user').select(['id', 'seller_id']).where('id', '=', o.userId).executeTakeFirstOrThrow();
   const { token } = await createSession(deps, user);
@@ -28,7 +35,13 @@ async function adoptGuestCart(deps: Deps, caller: Caller, cartId: string, seller
   if (!caller.tokenHash || !/^[0-9a-f-]{36}$/i.test(cartId)) return;
   const seller = await deps.db.selectFrom('seller').select('public_identity_id').where('id', '=', sellerId).executeTakeFirst();
   if (!seller?.public_identity_id) return;
-  await deps.db.updateTable('cart').set({ identity_id: identityId, owner_token_hash: null })
-    .where('id', '=', cartId).where('seller_id', '=', sellerId).where('state', '=', 'pending')
-    .where('identity_id', '=', seller.public_identity_id).where('owner_token_hash', '=', caller.tokenHash).execute();
+  await deps.db
+    .updateTable('cart')
+    .set({ identity_id: identityId, owner_token_hash: null })
+    .where('id', '=', cartId)
+    .where('seller_id', '=', sellerId)
+    .where('state', '=', 'pending')
+    .where('identity_id', '=', seller.public_identity_id)
+    .where('owner_token_hash', '=', caller.tokenHash)
+    .execute();
 }

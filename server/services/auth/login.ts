@@ -10,16 +10,28 @@ import { findUserByEmail, userForIdentity } from './users';
 import { isEmail, normalEmail } from './tokens';
 
 export interface LoginBody {
-  method?: string; username?: string; email?: string; password?: string; scan_code?: string; zip_code?: string;
-  last_name?: string; otp?: string; token?: string; cart_id?: string;
+  method?: string;
+  username?: string;
+  email?: string;
+  password?: string;
+  scan_code?: string;
+  zip_code?: string;
+  last_name?: string;
+  otp?: string;
+  token?: string;
+  cart_id?: string;
 }
 type Method = 'password' | 'otp' | 'scan_code' | 'scan_code_password' | 'scan_code_last_name';
 
 const EXTERNAL = ['auth0_ecomm', 'sf_ecomm', 'hosted', 'sso'];
 /** What each configured mode lets POST login do. */
 const ALLOWED: Record<string, Method[]> = {
-  password: ['password'], otp: ['otp'], otp_or_password: ['otp', 'password'], scan_code: ['scan_code'],
-  scan_code_password: ['scan_code_password'], scan_code_last_name: ['scan_code_last_name'],
+  password: ['password'],
+  otp: ['otp'],
+  otp_or_password: ['otp', 'password'],
+  scan_code: ['scan_code'],
+  scan_code_password: ['scan_code_password'],
+  scan_code_last_name: ['scan_code_last_name'],
 };
 /** Spec section 8: the invalid-credentials text per mode (a seller may replace it in config). */
 export const INVALID_TEXT: Record<Method, string> = {
@@ -33,7 +45,8 @@ export const INCORRECT_PASSWORD = 'That is not the correct password. Please try 
 export const GUEST_ACCOUNT = 'Oops! You have not set a password yet. Please check your email inbox for a link to set your password.';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-const missing = (field: string) => new DomainError('validation_failed', `Please enter your ${field.replace('_', ' ')}.`, 'login', { field });
+const missing = (field: string) =>
+  new DomainError('validation_failed', `Please enter your ${field.replace('_', ' ')}.`, 'login', { field });
 
 /** Refuses logins the seller's configured mode does not allow; returns the method this request uses. */
 export function loginMethod(seller: Seller, body: LoginBody): Method {
@@ -41,9 +54,12 @@ export function loginMethod(seller: Seller, body: LoginBody): Method {
   const configured = auth.method ?? 'password';
   if (configured === 'none') throw new DomainError('login_disabled', 'Login is disabled', 'login');
   if (EXTERNAL.includes(configured)) {
-    if (!auth.external_login_url) throw new DomainError('external_login_url_missing', 'External login URL missing', 'login', { method: configured });
-    throw new DomainError('external_login_required', 'Please log in through the external login page.', 'login',
-      { method: configured, login_url: auth.external_login_url });
+    if (!auth.external_login_url)
+      throw new DomainError('external_login_url_missing', 'External login URL missing', 'login', { method: configured });
+    throw new DomainError('external_login_required', 'Please log in through the external login page.', 'login', {
+      method: configured,
+      login_url: auth.external_login_url,
+    });
   }
   const allowed = ALLOWED[configured] ?? [];
   const asked = body.method ?? (body.otp || body.token ? 'otp' : allowed.includes('password') ? 'password' : allowed[0]);
@@ -60,8 +76,13 @@ const decoyHash = () => (decoy ??= hashPassword('decoy password that never match
 /** POST login: the id of the user these credentials name, or a DomainError of spec section 8. */
 export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: string): Promise<string> {
   const method = loginMethod(seller, body);
-  const invalid = () => new DomainError('invalid_credentials',
-    (seller.config?.auth?.invalid_credentials_text as string | undefined) || INVALID_TEXT[method], 'login', { method });
+  const invalid = () =>
+    new DomainError(
+      'invalid_credentials',
+      (seller.config?.auth?.invalid_credentials_text as string | undefined) || INVALID_TEXT[method],
+      'login',
+      { method },
+    );
   await hit(deps, 'login_ip', `${seller.id}:${ip}`);
 
   if (method === 'otp') {
@@ -85,9 +106,14 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
       await sendPasswordResetFor(deps, seller, user);
       throw new DomainError('guest_account', GUEST_ACCOUNT, 'login');
     }
-    if (!(await verifyPassword(body.password, user.password_hash))) throw new DomainError('incorrect_password', INCORRECT_PASSWORD, 'login');
+    if (!(await verifyPassword(body.password, user.password_hash)))
+      throw new DomainError('incorrect_password', INCORRECT_PASSWORD, 'login');
     if (needsRehash(user.password_hash)) {
-      await deps.db.updateTable('app_user').set({ password_hash: await hashPassword(body.password) }).where('id', '=', user.id).execute();
+      await deps.db
+        .updateTable('app_user')
+        .set({ password_hash: await hashPassword(body.password) })
+        .where('id', '=', user.id)
+        .execute();
     }
     return user.id;
   }
@@ -96,10 +122,14 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
   const scanCode = text(body.scan_code);
   if (!scanCode) throw missing('scan_code');
   await hit(deps, 'login_account', `${seller.id}:scan:${scanCode.toUpperCase()}`);
-  const row = await deps.db.selectFrom('membership').innerJoin('identity', 'identity.id', 'membership.identity_id')
+  const row = await deps.db
+    .selectFrom('membership')
+    .innerJoin('identity', 'identity.id', 'membership.identity_id')
     .select(['membership.identity_id', 'membership.zip_code as member_zip', 'identity.zip_code', 'identity.email', 'identity.last_name'])
-    .where('membership.seller_id', '=', seller.id).where(sql<string>`upper(membership.scan_code)`, '=', scanCode.toUpperCase())
-    .orderBy('membership.valid_to', 'desc').executeTakeFirst();
+    .where('membership.seller_id', '=', seller.id)
+    .where(sql<string>`upper(membership.scan_code)`, '=', scanCode.toUpperCase())
+    .orderBy('membership.valid_to', 'desc')
+    .executeTakeFirst();
   let ok: boolean;
   if (method === 'scan_code') {
     const zip = text(body.zip_code);
@@ -108,7 +138,9 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
   } else if (method === 'scan_code_password') {
     const email = normalEmail(text(body.username ?? body.email));
     if (!email) throw missing('email');
-    const user = row?.identity_id ? await deps.db.selectFrom('app_user').select('email').where('identity_id', '=', row.identity_id).executeTakeFirst() : undefined;
+    const user = row?.identity_id
+      ? await deps.db.selectFrom('app_user').select('email').where('identity_id', '=', row.identity_id).executeTakeFirst()
+      : undefined;
     ok = !!row && [row.email, user?.email].some((e) => !!e && normalEmail(e) === email);
   } else {
     const last = text(body.last_name).toLowerCase();

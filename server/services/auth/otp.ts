@@ -23,10 +23,18 @@ export async function requestOtp(deps: Deps, seller: Seller, rawEmail: string, i
   const token = newSecret();
   const code = user ? newOtp() : null;
   const now = deps.now();
-  await deps.db.insertInto('login_token').values({
-    seller_id: seller.id, kind: 'otp', email, token_hash: sha256(token), code_hash: code ? otpHash(token, code) : null,
-    created_at: now, expires_at: new Date(now.getTime() + OTP_MINUTES * 60_000),
-  }).execute();
+  await deps.db
+    .insertInto('login_token')
+    .values({
+      seller_id: seller.id,
+      kind: 'otp',
+      email,
+      token_hash: sha256(token),
+      code_hash: code ? otpHash(token, code) : null,
+      created_at: now,
+      expires_at: new Date(now.getTime() + OTP_MINUTES * 60_000),
+    })
+    .execute();
   if (user && code) await sendOtpMail(deps, seller, user.email, code, token);
   else await sendNoAccountMail(deps, seller, email);
   return { token, expires_in: OTP_MINUTES * 60 };
@@ -44,13 +52,25 @@ export async function verifyOtp(deps: Deps, seller: Seller, token: string, rawCo
   await hit(deps, 'otp_verify_ip', `${seller.id}:${ip}`);
   const now = deps.now();
   const tokenHash = sha256(token);
-  const row = await deps.db.updateTable('login_token').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('token_hash', '=', tokenHash).where('kind', '=', 'otp').where('seller_id', '=', seller.id)
-    .where('used_at', 'is', null).where('attempts', '<', OTP_MAX_ATTEMPTS).where('expires_at', '>', now)
-    .returning(['id', 'email', 'code_hash', 'attempts']).executeTakeFirst();
+  const row = await deps.db
+    .updateTable('login_token')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', 'otp')
+    .where('seller_id', '=', seller.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
+    .where('expires_at', '>', now)
+    .returning(['id', 'email', 'code_hash', 'attempts'])
+    .executeTakeFirst();
   if (!row) {
-    const known = await deps.db.selectFrom('login_token').select(['expires_at', 'used_at', 'attempts'])
-      .where('token_hash', '=', tokenHash).where('kind', '=', 'otp').where('seller_id', '=', seller.id).executeTakeFirst();
+    const known = await deps.db
+      .selectFrom('login_token')
+      .select(['expires_at', 'used_at', 'attempts'])
+      .where('token_hash', '=', tokenHash)
+      .where('kind', '=', 'otp')
+      .where('seller_id', '=', seller.id)
+      .executeTakeFirst();
     if (known && !known.used_at && known.attempts < OTP_MAX_ATTEMPTS && new Date(known.expires_at) <= now) throw expired();
     throw dead();
   }
@@ -59,8 +79,13 @@ export async function verifyOtp(deps: Deps, seller: Seller, token: string, rawCo
     const remaining = OTP_MAX_ATTEMPTS - row.attempts;
     throw new DomainError('otp_incorrect', 'The passcode you entered is invalid.', 'otp', { remaining_attempts: remaining });
   }
-  const used = await deps.db.updateTable('login_token').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null)
-    .returning('id').executeTakeFirst();
+  const used = await deps.db
+    .updateTable('login_token')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   if (!used) throw dead();
   const user = await findUserByEmail(deps, seller.id, row.email);
   if (!user) throw dead();

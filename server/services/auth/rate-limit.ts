@@ -15,8 +15,8 @@ export const LIMITS = {
 } as const;
 export type LimitName = keyof typeof LIMITS;
 
-export const rateLimited = (retryAfter: number) => new DomainError('rate_limited',
-  'Too many attempts. Please wait a few minutes and try again.', undefined, { retry_after: retryAfter });
+export const rateLimited = (retryAfter: number) =>
+  new DomainError('rate_limited', 'Too many attempts. Please wait a few minutes and try again.', undefined, { retry_after: retryAfter });
 
 /**
  * Counts one hit and refuses it past the limit. One statement per hit: the insert takes the window's
@@ -37,19 +37,26 @@ export async function tryHit(deps: Deps, name: LimitName, subject: string): Prom
   const { max, windowSeconds } = LIMITS[name];
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(deps.now().getTime() / windowMs) * windowMs);
-  const row = await deps.db.insertInto('rate_limit')
+  const row = await deps.db
+    .insertInto('rate_limit')
     .values({ key: `${name}:${subject}`, window_start: windowStart, count: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start'])
-      .doUpdateSet((eb) => ({ count: eb('rate_limit.count', '+', 1) }))
-      .where('rate_limit.count', '<', max))
-    .returning('count').executeTakeFirst();
+    .onConflict((oc) =>
+      oc
+        .columns(['key', 'window_start'])
+        .doUpdateSet((eb) => ({ count: eb('rate_limit.count', '+', 1) }))
+        .where('rate_limit.count', '<', max),
+    )
+    .returning('count')
+    .executeTakeFirst();
   return !!row;
 }
 
 /** Old windows are worthless; the cleanup job removes them. */
 export async function purgeRateLimits(deps: Deps): Promise<number> {
   const longest = Math.max(...Object.values(LIMITS).map((l) => l.windowSeconds));
-  const r = await deps.db.deleteFrom('rate_limit').where('window_start', '<', new Date(deps.now().getTime() - longest * 2000))
+  const r = await deps.db
+    .deleteFrom('rate_limit')
+    .where('window_start', '<', new Date(deps.now().getTime() - longest * 2000))
     .executeTakeFirst();
   return Number(r.numDeletedRows ?? 0);
 }

@@ -15,11 +15,21 @@ const noOrders = () => new DomainError('not_found', NO_ORDERS_TEXT, 'resend');
 
 /** Orders with tickets still valid (booked), newest first; only membership tickets when asked. */
 function ordersQuery(deps: Deps, sellerId: string, membershipsOnly: boolean) {
-  const q = deps.db.selectFrom('ticket_order').innerJoin('identity', 'identity.id', 'ticket_order.identity_id')
-    .select(['ticket_order.id']).where('ticket_order.seller_id', '=', sellerId)
-    .where((eb) => eb.exists(eb.selectFrom('ticket').select('ticket.id').whereRef('ticket.ticket_order_id', '=', 'ticket_order.id')
-      .where('ticket.state', 'in', ['booked', 'redeemed'])
-      .$if(membershipsOnly, (w) => w.where('ticket.handler', '=', 'membership'))));
+  const q = deps.db
+    .selectFrom('ticket_order')
+    .innerJoin('identity', 'identity.id', 'ticket_order.identity_id')
+    .select(['ticket_order.id'])
+    .where('ticket_order.seller_id', '=', sellerId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ticket')
+          .select('ticket.id')
+          .whereRef('ticket.ticket_order_id', '=', 'ticket_order.id')
+          .where('ticket.state', 'in', ['booked', 'redeemed'])
+          .$if(membershipsOnly, (w) => w.where('ticket.handler', '=', 'membership')),
+      ),
+    );
   return q.orderBy('ticket_order.purchased_on', 'desc').limit(RESEND_MAX_ORDERS);
 }
 
@@ -34,14 +44,25 @@ async function mailAll(deps: Deps, orderIds: string[]): Promise<ResendAnswer> {
  * POST ticket_order/resend: the order mails again, to the address on the orders (never elsewhere).
  * 404 with the spec's text when the address has no orders.
  */
-export async function resendByEmail(deps: Deps, seller: Seller, rawEmail: string, membershipsOnly: boolean, ip: string): Promise<ResendAnswer> {
+export async function resendByEmail(
+  deps: Deps,
+  seller: Seller,
+  rawEmail: string,
+  membershipsOnly: boolean,
+  ip: string,
+): Promise<ResendAnswer> {
   const email = normalEmail(rawEmail);
   if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'resend', { field: 'email' });
   await hit(deps, 'resend_ip', `${seller.id}:${ip}`);
   await hit(deps, 'resend_email', `${seller.id}:${email}`);
-  const orders = await ordersQuery(deps, seller.id, membershipsOnly).where(sql<string>`lower(identity.email)`, '=', email).execute();
+  const orders = await ordersQuery(deps, seller.id, membershipsOnly)
+    .where(sql<string>`lower(identity.email)`, '=', email)
+    .execute();
   if (!orders.length) throw noOrders();
-  return mailAll(deps, orders.map((o) => o.id));
+  return mailAll(
+    deps,
+    orders.map((o) => o.id),
+  );
 }
 
 /** POST my/ticket_order/resend: the logged-in user's own orders. */
@@ -49,5 +70,8 @@ export async function resendMine(deps: Deps, seller: Seller, identityId: string,
   await hit(deps, 'resend_email', `${seller.id}:identity:${identityId}`);
   const orders = await ordersQuery(deps, seller.id, membershipsOnly).where('ticket_order.identity_id', '=', identityId).execute();
   if (!orders.length) throw noOrders();
-  return mailAll(deps, orders.map((o) => o.id));
+  return mailAll(
+    deps,
+    orders.map((o) => o.id),
+  );
 }

@@ -20,10 +20,17 @@ export async function sendPasswordResetFor(deps: Deps, seller: Seller, user: Use
   if (!(await tryHit(deps, 'reset_request_email', `${seller.id}:${normalEmail(user.email)}`))) return;
   const token = newSecret();
   const now = deps.now();
-  await deps.db.insertInto('login_token').values({
-    seller_id: seller.id, kind: 'password_reset', email: normalEmail(user.email), token_hash: sha256(token),
-    created_at: now, expires_at: new Date(now.getTime() + RESET_MINUTES * 60_000),
-  }).execute();
+  await deps.db
+    .insertInto('login_token')
+    .values({
+      seller_id: seller.id,
+      kind: 'password_reset',
+      email: normalEmail(user.email),
+      token_hash: sha256(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + RESET_MINUTES * 60_000),
+    })
+    .execute();
   await sendResetMail(deps, seller, user.email, token);
 }
 
@@ -47,17 +54,29 @@ async function mailPasswordReset(deps: Deps, seller: Seller, rawEmail: string, i
   if (!user || !hasRealEmail(user.email)) return;
   const token = newSecret();
   const now = deps.now();
-  await deps.db.insertInto('login_token').values({
-    seller_id: seller.id, kind: 'password_reset', email, token_hash: sha256(token),
-    created_at: now, expires_at: new Date(now.getTime() + RESET_MINUTES * 60_000),
-  }).execute();
+  await deps.db
+    .insertInto('login_token')
+    .values({
+      seller_id: seller.id,
+      kind: 'password_reset',
+      email,
+      token_hash: sha256(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + RESET_MINUTES * 60_000),
+    })
+    .execute();
   await sendResetMail(deps, seller, user.email, token);
 }
 
 /** A live reset token: 404 not_found when unknown, 400 validate_failed when used or expired. */
 async function liveToken(deps: Deps, seller: Seller, token: string) {
-  const row = await deps.db.selectFrom('login_token').selectAll().where('token_hash', '=', sha256(token))
-    .where('kind', '=', 'password_reset').where('seller_id', '=', seller.id).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('login_token')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .where('kind', '=', 'password_reset')
+    .where('seller_id', '=', seller.id)
+    .executeTakeFirst();
   if (!row) throw new DomainError('not_found', RESET_LINK_INVALID, 'password_reset');
   if (row.used_at || new Date(row.expires_at) <= deps.now()) throw new DomainError('validate_failed', RESET_LINK_INVALID, 'password_reset');
   return row;
@@ -85,15 +104,28 @@ export async function resetPassword(deps: Deps, seller: Seller, token: string, p
   const hash = await hashPassword(password);
   const now = deps.now();
   const user = await deps.db.transaction().execute(async (trx) => {
-    const used = await trx.updateTable('login_token').set({ used_at: now }).where('token_hash', '=', sha256(token))
-      .where('kind', '=', 'password_reset').where('seller_id', '=', seller.id).where('used_at', 'is', null).where('expires_at', '>', now)
-      .returning('email').executeTakeFirst();
+    const used = await trx
+      .updateTable('login_token')
+      .set({ used_at: now })
+      .where('token_hash', '=', sha256(token))
+      .where('kind', '=', 'password_reset')
+      .where('seller_id', '=', seller.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('email')
+      .executeTakeFirst();
     if (!used) throw new DomainError('validate_failed', RESET_LINK_INVALID, 'password_reset');
     const target = await findUserByEmail({ ...deps, db: trx }, seller.id, used.email);
     if (!target) throw new DomainError('not_found', RESET_LINK_INVALID, 'password_reset');
     await trx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', target.id).execute();
-    await trx.updateTable('login_token').set({ used_at: now }).where('seller_id', '=', seller.id).where('kind', '=', 'password_reset')
-      .where('email', '=', used.email).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('login_token')
+      .set({ used_at: now })
+      .where('seller_id', '=', seller.id)
+      .where('kind', '=', 'password_reset')
+      .where('email', '=', used.email)
+      .where('used_at', 'is', null)
+      .execute();
     // Every session of the user ends with the old password (a thief's session with it).
     await trx.deleteFrom('auth_session').where('user_id', '=', target.id).execute();
     return target;

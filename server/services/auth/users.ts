@@ -5,8 +5,12 @@ import type { User } from './sessions';
 
 /** The seller's user with this e-mail (case-insensitive, as the unique index on lower(email)). */
 export async function findUserByEmail(deps: Deps, sellerId: string, email: string): Promise<User | undefined> {
-  return deps.db.selectFrom('app_user').selectAll().where('seller_id', '=', sellerId)
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  return deps.db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('seller_id', '=', sellerId)
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 /**
@@ -20,7 +24,10 @@ export async function userForIdentity(deps: Deps, sellerId: string, identityId: 
   const email = identity.email?.trim();
   const taken = email ? await findUserByEmail(deps, sellerId, email) : undefined;
   const address = email && !taken ? email : `${NO_EMAIL_MARKER}${identityId}@invalid`;
-  await deps.db.insertInto('app_user').values({ seller_id: sellerId, identity_id: identityId, email: address, password_hash: null })
-    .onConflict((oc) => oc.expression(sql`seller_id, lower(email)`).doNothing()).execute();
+  await deps.db
+    .insertInto('app_user')
+    .values({ seller_id: sellerId, identity_id: identityId, email: address, password_hash: null })
+    .onConflict((oc) => oc.expression(sql`seller_id, lower(email)`).doNothing())
+    .execute();
   return deps.db.selectFrom('app_user').selectAll().where('identity_id', '=', identityId).executeTakeFirstOrThrow();
 }

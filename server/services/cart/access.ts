@@ -30,18 +30,36 @@ export function callerFromToken(token: unknown, identityId: string | null = null
 /** The seller's public (guest) identity, created on first use; concurrent first uses agree on one row. */
 export async function publicIdentityId(db: Db, seller: Seller): Promise<string> {
   if (seller.public_identity_id) return seller.public_identity_id;
-  await db.insertInto('identity').values({ seller_id: seller.id, is_public: true, first_name: 'Guest', additional_info: '{}', meta: '{}' })
-    .onConflict((oc) => oc.column('seller_id').where(sql<boolean>`is_public`).doNothing())
+  await db
+    .insertInto('identity')
+    .values({ seller_id: seller.id, is_public: true, first_name: 'Guest', additional_info: '{}', meta: '{}' })
+    .onConflict((oc) =>
+      oc
+        .column('seller_id')
+        .where(sql<boolean>`is_public`)
+        .doNothing(),
+    )
     .execute();
-  const row = await db.selectFrom('identity').select('id').where('seller_id', '=', seller.id).where('is_public', '=', true)
+  const row = await db
+    .selectFrom('identity')
+    .select('id')
+    .where('seller_id', '=', seller.id)
+    .where('is_public', '=', true)
     .executeTakeFirstOrThrow();
-  await db.updateTable('seller').set({ public_identity_id: row.id }).where('id', '=', seller.id)
-    .where('public_identity_id', 'is', null).execute();
+  await db
+    .updateTable('seller')
+    .set({ public_identity_id: row.id })
+    .where('id', '=', seller.id)
+    .where('public_identity_id', 'is', null)
+    .execute();
   seller.public_identity_id = row.id;
   return row.id;
 }
 
-interface Owned { identity_id: string; owner_token_hash: string | null }
+interface Owned {
+  identity_id: string;
+  owner_token_hash: string | null;
+}
 
 /** A guest cart is owned by its token; a user's cart by the user's identity. */
 export function isCartOwner(cart: Owned, caller: Caller): boolean {
@@ -67,5 +85,10 @@ export async function loadOwnedCart(db: Db, cartId: string, caller: Caller) {
 /** The seller a cart belongs to (requests about a cart need not name the seller). */
 export async function sellerOfCart(db: Db, cartId: string): Promise<Seller | undefined> {
   if (!isUuid(cartId)) return undefined;
-  return db.selectFrom('seller').innerJoin('cart', 'cart.seller_id', 'seller.id').selectAll('seller').where('cart.id', '=', cartId).executeTakeFirst();
+  return db
+    .selectFrom('seller')
+    .innerJoin('cart', 'cart.seller_id', 'seller.id')
+    .selectAll('seller')
+    .where('cart.id', '=', cartId)
+    .executeTakeFirst();
 }

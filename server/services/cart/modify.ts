@@ -27,12 +27,15 @@ export const holdSeconds = (seller: Seller) => Number(seller.config?.cart?.hold_
 
 function normalise(body: ModifyBody) {
   const add = [...(body.add ?? []), ...(body.reserve?.tickets ?? [])];
-  const remove = Array.isArray(body.remove) ? body.remove : body.remove?.tickets ?? [];
+  const remove = Array.isArray(body.remove) ? body.remove : (body.remove?.tickets ?? []);
   const info = body.reserve?.additional_info?.data ?? body.additional_info?.data ?? body.additional_info ?? {};
   const { data: _data, ...surveys } = info as Record<string, unknown>;
   return {
-    add, remove: [...new Set(remove)], surveys: surveys as Record<string, unknown>,
-    campaign: body.create?.campaign ?? body.campaign, channel: body.create?.channel_id ?? body.channel_id,
+    add,
+    remove: [...new Set(remove)],
+    surveys: surveys as Record<string, unknown>,
+    campaign: body.create?.campaign ?? body.campaign,
+    channel: body.create?.channel_id ?? body.channel_id,
   };
 }
 
@@ -60,16 +63,22 @@ async function lockPending(trx: Trx, cartId: string, now: Date) {
 async function checkQuantities(trx: Trx, cartId: string, touched: Array<{ ticket_group_id: string; event_session_id: string | null }>) {
   if (touched.length === 0) return;
   const groupIds = [...new Set(touched.map((t) => t.ticket_group_id))];
-  const counts = await trx.selectFrom('ticket')
+  const counts = await trx
+    .selectFrom('ticket')
     .select(['ticket_group_id', 'event_session_id', 'ticket_type_id', sql<number>`count(*)::int`.as('n')])
-    .where('cart_id', '=', cartId).where('state', '=', 'in_cart').where('ticket_group_id', 'in', groupIds)
-    .groupBy(['ticket_group_id', 'event_session_id', 'ticket_type_id']).execute();
+    .where('cart_id', '=', cartId)
+    .where('state', '=', 'in_cart')
+    .where('ticket_group_id', 'in', groupIds)
+    .groupBy(['ticket_group_id', 'event_session_id', 'ticket_type_id'])
+    .execute();
   const groups = await loadGroups(trx, groupIds);
   const perGroup = new Map<string, number>();
   for (const c of counts) {
     if (c.n > PER_TYPE_CAP) {
-      throw new DomainError('max_tickets_per_order_exceeded', `At most ${PER_TYPE_CAP} tickets of one type per order.`, 'reserve',
-        { ticket_type_id: c.ticket_type_id, max: PER_TYPE_CAP });
+      throw new DomainError('max_tickets_per_order_exceeded', `At most ${PER_TYPE_CAP} tickets of one type per order.`, 'reserve', {
+        ticket_type_id: c.ticket_type_id,
+        max: PER_TYPE_CAP,
+      });
     }
     const key = `${c.ticket_group_id}/${c.event_session_id ?? ''}`;
     perGroup.set(key, (perGroup.get(key) ?? 0) + c.n);
@@ -79,18 +88,25 @@ async function checkQuantities(trx: Trx, cartId: string, touched: Array<{ ticket
     const n = perGroup.get(`${t.ticket_group_id}/${t.event_session_id ?? ''}`) ?? 0;
     const code = groupQuantityError(n, g.min_tickets_per_order, g.max_tickets_per_order);
     if (code === 'max_tickets_per_order_exceeded') {
-      throw new DomainError(code, `You can buy at most ${g.max_tickets_per_order} ${g.name} tickets per order.`, 'reserve',
-        { ticket_group_id: g.id, max: g.max_tickets_per_order, count: n });
+      throw new DomainError(code, `You can buy at most ${g.max_tickets_per_order} ${g.name} tickets per order.`, 'reserve', {
+        ticket_group_id: g.id,
+        max: g.max_tickets_per_order,
+        count: n,
+      });
     }
     if (code === 'min_tickets_per_order_not_met') {
-      throw new DomainError(code, `You need at least ${g.min_tickets_per_order} ${g.name} tickets per order.`, 'reserve',
-        { ticket_group_id: g.id, min: g.min_tickets_per_order, count: n });
+      throw new DomainError(code, `You need at least ${g.min_tickets_per_order} ${g.name} tickets per order.`, 'reserve', {
+        ticket_group_id: g.id,
+        min: g.min_tickets_per_order,
+        count: n,
+      });
     }
   }
 }
 
-const isSeatConflict = (err: unknown) => (err as { code?: string })?.code === '23505'
-  && String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes('ticket_session_seat_uq');
+const isSeatConflict = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' &&
+  String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes('ticket_session_seat_uq');
 
 /** Creates the cart when `cartId` is absent, then applies removals, additions and survey answers atomically. */
 export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Caller; cartId?: string; body: ModifyBody }): Promise<string> {
@@ -98,7 +114,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
   const now = deps.now();
   const change = normalise(body);
   if (args.cartId) await loadOwnedCart(deps.db, args.cartId, caller);
-  const identityId = caller.identityId ?? await publicIdentityId(deps.db, seller);
+  const identityId = caller.identityId ?? (await publicIdentityId(deps.db, seller));
 
   let outcome: { id: string; expired: boolean };
   try {
@@ -107,26 +123,44 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       let hadTickets = false;
       let info: Record<string, unknown> = {};
       if (!cartId) {
-        const created = await trx.insertInto('cart').values({
-          seller_id: seller.id, identity_id: identityId, owner_token_hash: caller.identityId ? null : caller.tokenHash,
-          channel_id: change.channel ?? 'web', campaign: change.campaign ?? null, additional_info: '{}',
-          expires_at: new Date(now.getTime() + holdSeconds(seller) * 1000),
-        }).returning('id').executeTakeFirstOrThrow();
+        const created = await trx
+          .insertInto('cart')
+          .values({
+            seller_id: seller.id,
+            identity_id: identityId,
+            owner_token_hash: caller.identityId ? null : caller.tokenHash,
+            channel_id: change.channel ?? 'web',
+            campaign: change.campaign ?? null,
+            additional_info: '{}',
+            expires_at: new Date(now.getTime() + holdSeconds(seller) * 1000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         cartId = created.id;
       } else {
         const locked = await lockPending(trx, cartId, now);
         if (locked.expired) return { id: cartId, expired: true };
         info = { ...(locked.cart.additional_info ?? {}) };
-        const live = await trx.selectFrom('ticket').select('id').where('cart_id', '=', cartId).where('state', '=', 'in_cart')
-          .limit(1).executeTakeFirst();
+        const live = await trx
+          .selectFrom('ticket')
+          .select('id')
+          .where('cart_id', '=', cartId)
+          .where('state', '=', 'in_cart')
+          .limit(1)
+          .executeTakeFirst();
         hadTickets = !!live;
       }
 
       const touched: Array<{ ticket_group_id: string; event_session_id: string | null }> = [];
       let prepared: Awaited<ReturnType<typeof prepareAdds>> | null = null;
       if (change.remove.length > 0) {
-        const removed = await trx.deleteFrom('ticket').where('cart_id', '=', cartId).where('id', 'in', change.remove)
-          .where('state', '=', 'in_cart').returning(['id', 'event_session_id', 'ticket_group_id']).execute();
+        const removed = await trx
+          .deleteFrom('ticket')
+          .where('cart_id', '=', cartId)
+          .where('id', 'in', change.remove)
+          .where('state', '=', 'in_cart')
+          .returning(['id', 'event_session_id', 'ticket_group_id'])
+          .execute();
         if (removed.length !== change.remove.length) {
           throw cartErrors.ticketNotFound(change.remove.filter((id) => !removed.some((r) => r.id === id)));
         }
@@ -144,11 +178,18 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
 
       const surveyGroups = Object.keys(change.surveys);
       if (surveyGroups.length > 0) {
-        const specs = await trx.selectFrom('ticket_group').select(['id', 'additional_info_spec'])
-          .where('id', 'in', surveyGroups).where('seller_id', '=', seller.id).execute();
+        const specs = await trx
+          .selectFrom('ticket_group')
+          .select(['id', 'additional_info_spec'])
+          .where('id', 'in', surveyGroups)
+          .where('seller_id', '=', seller.id)
+          .execute();
         for (const groupId of surveyGroups) {
           const spec = specs.find((s) => s.id === groupId);
-          if (!spec) throw new DomainError('additional_info_validation_failed', 'Unknown ticket group in the answers.', 'reserve', { ticket_group_id: groupId });
+          if (!spec)
+            throw new DomainError('additional_info_validation_failed', 'Unknown ticket group in the answers.', 'reserve', {
+              ticket_group_id: groupId,
+            });
           info[groupId] = validateSurvey(groupId, spec.additional_info_spec, change.surveys[groupId]);
         }
       }
@@ -181,8 +222,12 @@ export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Pr
     // A booked or checking-out cart is refused by the same checks as a change.
     if (cart.state !== 'pending') await lockPending(trx, cartId, now);
     await trx.updateTable('cart').set({ state: 'cancelled', updated_at: now }).where('id', '=', cartId).execute();
-    const released = await trx.deleteFrom('ticket').where('cart_id', '=', cartId).where('state', '=', 'in_cart')
-      .returning(['event_session_id', 'ticket_group_id']).execute();
+    const released = await trx
+      .deleteFrom('ticket')
+      .where('cart_id', '=', cartId)
+      .where('state', '=', 'in_cart')
+      .returning(['event_session_id', 'ticket_group_id'])
+      .execute();
     await releaseCapacity(trx, needsOf(released));
   });
 }
@@ -196,8 +241,11 @@ export async function extendCart(deps: Deps, cartId: string, caller: Caller): Pr
     if (expired) return 'expired';
     if (cart.extended_at) throw cartErrors.extensionUsed(cartId);
     const base = cart.expires_at ? new Date(cart.expires_at) : now;
-    await trx.updateTable('cart').set({ expires_at: new Date(base.getTime() + EXTENSION_SECONDS * 1000), extended_at: now, updated_at: now })
-      .where('id', '=', cartId).execute();
+    await trx
+      .updateTable('cart')
+      .set({ expires_at: new Date(base.getTime() + EXTENSION_SECONDS * 1000), extended_at: now, updated_at: now })
+      .where('id', '=', cartId)
+      .execute();
     return 'extended';
   });
   if (outcome === 'expired') throw cartErrors.expired(cartId);

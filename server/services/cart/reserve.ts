@@ -26,8 +26,7 @@ export interface PreparedAdds {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const invalid = (field: string, description: string) =>
-  new DomainError('validation_failed', description, 'reserve', { field });
+const invalid = (field: string, description: string) => new DomainError('validation_failed', description, 'reserve', { field });
 
 /** Admit details by the group's meta (admit_names / admit_emails: disabled, optional or required). */
 function admitDetails(line: AddLine, group: TicketGroup, index: number) {
@@ -35,7 +34,8 @@ function admitDetails(line: AddLine, group: TicketGroup, index: number) {
   const name = (line.admit_name ?? '').trim().replace(/\s+/g, ' ');
   const email = (line.admit_email ?? '').trim();
   if (meta.admit_names === 'required' && !name) throw invalid(`add.${index}.admit_name`, 'Please enter the full name for each ticket.');
-  if (meta.admit_emails === 'required' && !email) throw invalid(`add.${index}.admit_email`, 'Please enter the email address for each ticket.');
+  if (meta.admit_emails === 'required' && !email)
+    throw invalid(`add.${index}.admit_email`, 'Please enter the email address for each ticket.');
   if (name.length > 101) throw invalid(`add.${index}.admit_name`, 'The name is too long.');
   if (email && (email.length > 254 || !EMAIL.test(email))) throw invalid(`add.${index}.admit_email`, 'Email address is not valid.');
   return {
@@ -45,23 +45,44 @@ function admitDetails(line: AddLine, group: TicketGroup, index: number) {
 }
 
 /** Validates and prices the lines to add; the caller takes `needs` and inserts `rows` in its transaction. */
-export async function prepareAdds(trx: Trx, args: {
-  now: Date; sellerId: string; cartId: string; identityId: string | null; lines: AddLine[];
-}): Promise<PreparedAdds> {
+export async function prepareAdds(
+  trx: Trx,
+  args: {
+    now: Date;
+    sellerId: string;
+    cartId: string;
+    identityId: string | null;
+    lines: AddLine[];
+  },
+): Promise<PreparedAdds> {
   const { now, sellerId, cartId, lines } = args;
   const typeIds = [...new Set(lines.map((l) => l.ticket_type_id))];
-  const types = new Map<string, TicketType>((await trx.selectFrom('ticket_type').selectAll()
-    .where('id', 'in', typeIds).where('seller_id', '=', sellerId).execute()).map((t) => [t.id, t]));
+  const types = new Map<string, TicketType>(
+    (await trx.selectFrom('ticket_type').selectAll().where('id', 'in', typeIds).where('seller_id', '=', sellerId).execute()).map((t) => [
+      t.id,
+      t,
+    ]),
+  );
   for (const id of typeIds) if (!types.has(id)) throw notFound('ticket_type', id);
 
-  const groups = await loadGroups(trx, [...types.values()].map((t) => t.ticket_group_id));
+  const groups = await loadGroups(
+    trx,
+    [...types.values()].map((t) => t.ticket_group_id),
+  );
   const sessionIds = [...new Set(lines.map((l) => l.event_session_id).filter((s): s is string => !!s))];
-  const sessions = new Map<string, EventSession>(sessionIds.length === 0 ? [] : (await trx.selectFrom('event_session').selectAll()
-    .where('id', 'in', sessionIds).where('seller_id', '=', sellerId).execute()).map((s) => [s.id, s]));
+  const sessions = new Map<string, EventSession>(
+    sessionIds.length === 0
+      ? []
+      : (await trx.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).where('seller_id', '=', sellerId).execute()).map(
+          (s) => [s.id, s],
+        ),
+  );
   for (const id of sessionIds) if (!sessions.has(id)) throw notFound('event_session', id);
 
-  const needsMembership = [...types.values()].some((t) => t.member_only || groups.get(t.ticket_group_id)?.hidden_type === 'public_member_only');
-  const isMember = needsMembership && await hasActiveMembership(trx, args.identityId, now);
+  const needsMembership = [...types.values()].some(
+    (t) => t.member_only || groups.get(t.ticket_group_id)?.hidden_type === 'public_member_only',
+  );
+  const isMember = needsMembership && (await hasActiveMembership(trx, args.identityId, now));
 
   const rows: Insertable<TicketTable>[] = [];
   const needs: CapacityNeed[] = [];
@@ -69,28 +90,40 @@ export async function prepareAdds(trx: Trx, args: {
     const type = types.get(line.ticket_type_id)!;
     const group = groups.get(type.ticket_group_id)!;
     // Flexible (any-date) groups are not sold per session; a session id sent with them is ignored.
-    const session = group.flexible ? null : (line.event_session_id ? sessions.get(line.event_session_id)! : null);
+    const session = group.flexible ? null : line.event_session_id ? sessions.get(line.event_session_id)! : null;
     assertSellable({ now, group, type, session, isMember });
 
     let flexibleAmount: number | undefined;
     if (isFlexiblePrice(type)) {
       const amount = line.face_value === null || line.face_value === undefined ? null : parseMoney(line.face_value);
       if (amount === null || !withinFlexibleBounds(type, amount)) {
-        throw new DomainError('validation_failed', 'Value entered is outside min/max', 'reserve',
-          { field: `add.${index}.face_value`, min: type.price_min, max: type.price_max });
+        throw new DomainError('validation_failed', 'Value entered is outside min/max', 'reserve', {
+          field: `add.${index}.face_value`,
+          min: type.price_min,
+          max: type.price_max,
+        });
       }
       flexibleAmount = amount;
     }
     const price = ticketPrice(type, session?.price_increase ?? 0, flexibleAmount);
     const fees = outsideFees(price.adjusted_value, type.outside_fees);
     rows.push({
-      seller_id: sellerId, cart_id: cartId, event_template_id: group.event_template_id,
-      event_session_id: session?.id ?? null, ticket_group_id: group.id, ticket_type_id: type.id,
-      state: 'in_cart', handler: group.handler,
-      valid_from: session?.start_datetime ?? null, valid_to: session?.end_datetime ?? null,
+      seller_id: sellerId,
+      cart_id: cartId,
+      event_template_id: group.event_template_id,
+      event_session_id: session?.id ?? null,
+      ticket_group_id: group.id,
+      ticket_type_id: type.id,
+      state: 'in_cart',
+      handler: group.handler,
+      valid_from: session?.start_datetime ?? null,
+      valid_to: session?.end_datetime ?? null,
       ...admitDetails(line, group, index),
-      face_value: price.face_value, adjusted_value: price.adjusted_value, fees: fees.fixed + fees.percent,
-      seat_id: line.seat_id ?? null, additional_info: '{}',
+      face_value: price.face_value,
+      adjusted_value: price.adjusted_value,
+      fees: fees.fixed + fees.percent,
+      seat_id: line.seat_id ?? null,
+      additional_info: '{}',
       handler_data: JSON.stringify({ fee_fixed: fees.fixed, fee_percent: fees.percent }),
     });
     needs.push({ sessionId: session?.id ?? null, groupId: group.id, count: 1 });
@@ -107,14 +140,25 @@ export async function prepareAdds(trx: Trx, args: {
  */
 async function checkNamedRules(trx: Trx, rows: Insertable<TicketTable>[]) {
   const groupIds = [...new Set(rows.map((r) => r.ticket_group_id))];
-  const rules = await trx.selectFrom('ticket_rule').selectAll().where('ticket_group_id', 'in', groupIds)
-    .where('named', '=', 'yes').where('min', '>', 0).execute();
+  const rules = await trx
+    .selectFrom('ticket_rule')
+    .selectAll()
+    .where('ticket_group_id', 'in', groupIds)
+    .where('named', '=', 'yes')
+    .where('min', '>', 0)
+    .execute();
   for (const rule of rules) {
-    const covered = rows.filter((r) => r.ticket_group_id === rule.ticket_group_id && (!rule.ticket_type_id || r.ticket_type_id === rule.ticket_type_id));
+    const covered = rows.filter(
+      (r) => r.ticket_group_id === rule.ticket_group_id && (!rule.ticket_type_id || r.ticket_type_id === rule.ticket_type_id),
+    );
     const required = Math.min(rule.min, covered.length);
     if (covered.filter((r) => r.admit_name).length < required) {
-      throw new DomainError('validation_failed', 'Please enter the full name for each ticket.', 'reserve',
-        { field: 'admit_name', ticket_group_id: rule.ticket_group_id, ticket_type_id: rule.ticket_type_id, required });
+      throw new DomainError('validation_failed', 'Please enter the full name for each ticket.', 'reserve', {
+        field: 'admit_name',
+        ticket_group_id: rule.ticket_group_id,
+        ticket_type_id: rule.ticket_type_id,
+        required,
+      });
     }
   }
 }
@@ -127,10 +171,13 @@ async function checkSeats(trx: Trx, rows: Insertable<TicketTable>[]) {
   if (new Set(seatIds).size !== seatIds.length) {
     throw new DomainError('seat_unavailable', 'The same seat was chosen twice.', 'reserve', { seat_ids: seatIds });
   }
-  const found = await trx.selectFrom('seat')
+  const found = await trx
+    .selectFrom('seat')
     .innerJoin('event_template', 'event_template.seat_map_id', 'seat.seat_map_id')
     .select(['seat.id as seat_id', 'event_template.id as event_template_id'])
-    .where('seat.id', 'in', seatIds).where('seat.unavailable', '=', false).execute();
+    .where('seat.id', 'in', seatIds)
+    .where('seat.unavailable', '=', false)
+    .execute();
   for (const r of seated) {
     if (!found.some((f) => f.seat_id === r.seat_id && f.event_template_id === r.event_template_id)) {
       throw new DomainError('seat_unavailable', 'The selected seat is not available.', 'reserve', { seat_id: r.seat_id });

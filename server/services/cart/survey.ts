@@ -29,8 +29,10 @@ export function cleanAnswers(answers: Record<string, unknown>): Record<string, u
 }
 
 const failed = (groupId: string, errors: Array<{ field: string; message: string }>) =>
-  new DomainError('additional_info_validation_failed', 'Please check the answers to the questions.', 'reserve',
-    { ticket_group_id: groupId, errors });
+  new DomainError('additional_info_validation_failed', 'Please check the answers to the questions.', 'reserve', {
+    ticket_group_id: groupId,
+    errors,
+  });
 
 export function validateSurvey(groupId: string, spec: SurveySpec | null, answers: unknown): Record<string, unknown> {
   if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
@@ -42,13 +44,20 @@ export function validateSurvey(groupId: string, spec: SurveySpec | null, answers
     return clean;
   }
   const tooLong = Object.entries(clean).filter(([, v]) => typeof v === 'string' && v.length > 1000);
-  if (tooLong.length) throw failed(groupId, tooLong.map(([k]) => ({ field: k, message: 'must NOT have more than 1000 characters' })));
+  if (tooLong.length)
+    throw failed(
+      groupId,
+      tooLong.map(([k]) => ({ field: k, message: 'must NOT have more than 1000 characters' })),
+    );
   const validate = compile(spec);
   if (!validate(clean)) {
-    throw failed(groupId, (validate.errors ?? []).map((e) => ({
-      field: (e.instancePath.replace(/^\//, '') || (e.params as any)?.missingProperty) ?? '',
-      message: e.message ?? 'is invalid',
-    })));
+    throw failed(
+      groupId,
+      (validate.errors ?? []).map((e) => ({
+        field: (e.instancePath.replace(/^\//, '') || (e.params as any)?.missingProperty) ?? '',
+        message: e.message ?? 'is invalid',
+      })),
+    );
   }
   return clean;
 }

@@ -4,7 +4,15 @@ import type { Seller, Ticket, TicketOrder } from '../../db/types';
 import { money } from '../../../src/domain/money';
 import { table } from '../../../src/contract/tables';
 import type {
-  CartAnswer, CartEventTemplateRow, CartSessionRow, CartTicketGroupRow, CartTicketTypeRow, CartVenueRow, GrandTotalsRow, TicketOrderRow, TicketRow,
+  CartAnswer,
+  CartEventTemplateRow,
+  CartSessionRow,
+  CartTicketGroupRow,
+  CartTicketTypeRow,
+  CartVenueRow,
+  GrandTotalsRow,
+  TicketOrderRow,
+  TicketRow,
 } from '../../../src/contract/cart';
 import { expiresIn, grandTotals, type GrandTotals } from '../../../src/domain/cart-rules';
 import { loadOwnedCart, type Caller } from './access';
@@ -16,9 +24,12 @@ const LIVE = ['in_cart', 'held', 'booked', 'redeemed'];
 
 export function moneyTotals(t: GrandTotals): GrandTotalsRow {
   return {
-    total_before_cartmod_price: money(t.total_before_cartmod_price), total_fee_fixed_outside: money(t.total_fee_fixed_outside),
-    total_fee_percent_outside: money(t.total_fee_percent_outside), total_cartmod_amount: money(t.total_cartmod_amount),
-    total_payments: money(t.total_payments), total_outstanding: money(t.total_outstanding),
+    total_before_cartmod_price: money(t.total_before_cartmod_price),
+    total_fee_fixed_outside: money(t.total_fee_fixed_outside),
+    total_fee_percent_outside: money(t.total_fee_percent_outside),
+    total_cartmod_amount: money(t.total_cartmod_amount),
+    total_payments: money(t.total_payments),
+    total_outstanding: money(t.total_outstanding),
   };
 }
 
@@ -31,7 +42,10 @@ export function linesOf(tickets: Array<{ adjusted_value: number; fees: number; h
 }
 
 /** Catalogue rows the tickets refer to, by table. */
-export async function relatedRows(db: Db, tickets: Array<{ ticket_type_id: string; ticket_group_id: string; event_template_id: string; event_session_id: string | null }>) {
+export async function relatedRows(
+  db: Db,
+  tickets: Array<{ ticket_type_id: string; ticket_group_id: string; event_template_id: string; event_session_id: string | null }>,
+) {
   const ids = <K extends keyof (typeof tickets)[number]>(k: K) => [...new Set(tickets.map((t) => t[k]).filter(Boolean) as string[])];
   const q = async <T>(ids: string[], run: (ids: string[]) => Promise<T[]>) => (ids.length ? run(ids) : []);
   const [types, groups, templates, sessions] = await Promise.all([
@@ -51,31 +65,74 @@ export function ticketWire(t: Ticket, rel: Related): TicketRow {
   const template = rel.templates.find((e) => e.id === t.event_template_id);
   const venue = rel.venues.find((v) => v.id === template?.venue_id);
   return {
-    id: t.id, state: t.state, cart_id: t.cart_id, ticket_order_id: t.ticket_order_id,
-    event_session_id: t.event_session_id, event_template_id: t.event_template_id, ticket_type_id: t.ticket_type_id,
-    ticket_group_id: t.ticket_group_id, handler: t.handler, valid_from: iso(t.valid_from), valid_to: iso(t.valid_to),
-    admit_name: t.admit_name, admit_email: t.admit_email, face_value: money(t.face_value), adjusted_value: money(t.adjusted_value),
-    fees: money(t.fees), seat_id: t.seat_id,
+    id: t.id,
+    state: t.state,
+    cart_id: t.cart_id,
+    ticket_order_id: t.ticket_order_id,
+    event_session_id: t.event_session_id,
+    event_template_id: t.event_template_id,
+    ticket_type_id: t.ticket_type_id,
+    ticket_group_id: t.ticket_group_id,
+    handler: t.handler,
+    valid_from: iso(t.valid_from),
+    valid_to: iso(t.valid_to),
+    admit_name: t.admit_name,
+    admit_email: t.admit_email,
+    face_value: money(t.face_value),
+    adjusted_value: money(t.adjusted_value),
+    fees: money(t.fees),
+    seat_id: t.seat_id,
     // The scan code is the ticket itself: it exists and is shown only once booked.
     scan_code: t.state === 'booked' || t.state === 'redeemed' ? t.scan_code : null,
-    start_datetime: iso(session?.start_datetime ?? t.valid_from), timezone: venue?.timezone ?? null,
+    start_datetime: iso(session?.start_datetime ?? t.valid_from),
+    timezone: venue?.timezone ?? null,
   };
 }
 
 export function catalogueWire(rel: Related): {
-  ticket_type: CartTicketTypeRow[]; ticket_group: CartTicketGroupRow[]; event_template: CartEventTemplateRow[]; event_session: CartSessionRow[];
+  ticket_type: CartTicketTypeRow[];
+  ticket_group: CartTicketGroupRow[];
+  event_template: CartEventTemplateRow[];
+  event_session: CartSessionRow[];
   venue: CartVenueRow[];
 } {
   return {
-    ticket_type: rel.types.map((t) => ({ id: t.id, name: t.name, _rank: t._rank, summary: t.summary, ticket_group_id: t.ticket_group_id,
-      currency_amount: money(t.price), currency_amount_min: money(t.price_min), currency_amount_max: money(t.price_max),
-      discounted_amount: money(t.discounted_price), outside_fees: t.outside_fees })),
-    ticket_group: rel.groups.map((g) => ({ id: g.id, name: g.name, handler: g.handler, event_template_id: g.event_template_id,
-      min_tickets_per_order: g.min_tickets_per_order, max_tickets_per_order: g.max_tickets_per_order, meta: g.meta })),
-    event_template: rel.templates.map((e) => ({ id: e.id, name: e.name, category: e.category, subtitle: e.subtitle,
-      venue_id: e.venue_id, event_type: e.event_type, meta: e.meta })),
-    event_session: rel.sessions.map((s) => ({ id: s.id, event_template_id: s.event_template_id, start_datetime: s.start_datetime.toISOString(),
-      end_datetime: s.end_datetime.toISOString() })),
+    ticket_type: rel.types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      _rank: t._rank,
+      summary: t.summary,
+      ticket_group_id: t.ticket_group_id,
+      currency_amount: money(t.price),
+      currency_amount_min: money(t.price_min),
+      currency_amount_max: money(t.price_max),
+      discounted_amount: money(t.discounted_price),
+      outside_fees: t.outside_fees,
+    })),
+    ticket_group: rel.groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      handler: g.handler,
+      event_template_id: g.event_template_id,
+      min_tickets_per_order: g.min_tickets_per_order,
+      max_tickets_per_order: g.max_tickets_per_order,
+      meta: g.meta,
+    })),
+    event_template: rel.templates.map((e) => ({
+      id: e.id,
+      name: e.name,
+      category: e.category,
+      subtitle: e.subtitle,
+      venue_id: e.venue_id,
+      event_type: e.event_type,
+      meta: e.meta,
+    })),
+    event_session: rel.sessions.map((s) => ({
+      id: s.id,
+      event_template_id: s.event_template_id,
+      start_datetime: s.start_datetime.toISOString(),
+      end_datetime: s.end_datetime.toISOString(),
+    })),
     venue: rel.venues.map((v) => ({ id: v.id, name: v.name, timezone: v.timezone })),
   };
 }
@@ -95,25 +152,40 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
     const typeIds = [...new Set(list.map((t) => t.ticket_type_id))];
     const image = template?.meta?.image_profile;
     return {
-      id, name: template?.name ?? '', event_template_id: list[0].event_template_id, event_session_id: list[0].event_session_id,
+      id,
+      name: template?.name ?? '',
+      event_template_id: list[0].event_template_id,
+      event_session_id: list[0].event_session_id,
       start_datetime: iso(rel.sessions.find((s) => s.id === list[0].event_session_id)?.start_datetime),
       image_url: image ? `/api/image/${image}?_seller=${seller.id}&sizex=128&sizey=102` : null,
       image_alt: template?.meta?.image_profile_alt ?? template?.name ?? '',
       types: typeIds.map((typeId) => {
         const ofType = list.filter((t) => t.ticket_type_id === typeId);
         const type = rel.types.find((x) => x.id === typeId);
-        return { ticket_type_id: typeId, ticket_type_name: type?.name ?? '', ticket_group_id: type?.ticket_group_id,
+        return {
+          ticket_type_id: typeId,
+          ticket_type_name: type?.name ?? '',
+          ticket_group_id: type?.ticket_group_id,
           ticket_group_name: rel.groups.find((g) => g.id === type?.ticket_group_id)?.name ?? '',
-          ticketCount: ofType.length, totalPrice: money(ofType.reduce((s, t) => s + t.adjusted_value, 0)) };
+          ticketCount: ofType.length,
+          totalPrice: money(ofType.reduce((s, t) => s + t.adjusted_value, 0)),
+        };
       }),
-      isAnchor, isDependency: isAnchor && byItem.size > 1, isMembershipEvent: !!template && template.id === cfg.membership_event_id,
+      isAnchor,
+      isDependency: isAnchor && byItem.size > 1,
+      isMembershipEvent: !!template && template.id === cfg.membership_event_id,
       ticketIds: list.map((t) => t.id),
     };
   });
 }
 
 /** GET cart/{id}: the cart, its tickets and totals; a pending cart whose hold is up is released first. */
-export async function cartView(deps: Deps, cartId: string, caller: Caller, opts: { embed: Set<string>; allTickets?: boolean }): Promise<CartAnswer> {
+export async function cartView(
+  deps: Deps,
+  cartId: string,
+  caller: Caller,
+  opts: { embed: Set<string>; allTickets?: boolean },
+): Promise<CartAnswer> {
   let cart = await loadOwnedCart(deps.db, cartId, caller);
   const now = deps.now();
   if (cart.state === 'pending' && cart.expires_at && new Date(cart.expires_at).getTime() <= now.getTime()) {
@@ -121,24 +193,44 @@ export async function cartView(deps: Deps, cartId: string, caller: Caller, opts:
     cart = await loadOwnedCart(deps.db, cartId, caller);
   }
   const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
-  const all = await deps.db.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id').limit(1000).execute();
+  const all = await deps.db
+    .selectFrom('ticket')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
   const live = all.filter((t) => LIVE.includes(t.state));
   const shown = opts.allTickets ? all : live;
   const rel = await relatedRows(deps.db, shown);
-  const paid = await deps.db.selectFrom('payment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-    .where('cart_id', '=', cartId).where('status', '=', 'succeeded').executeTakeFirst();
+  const paid = await deps.db
+    .selectFrom('payment')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+    .where('cart_id', '=', cartId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
   const totals = grandTotals(linesOf(live), Number(paid?.sum ?? 0));
   const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
   const publicId = seller.public_identity_id;
 
   const row: CartAnswer['cart']['_data'][number] = {
-    id: cart.id, cart_number: String(cart.cart_number), state: cart.state, seller_id: cart.seller_id, identity_id: cart.identity_id,
-    ownedByPublicIdentity: cart.identity_id === publicId, channel_id: cart.channel_id, campaign: cart.campaign,
+    id: cart.id,
+    cart_number: String(cart.cart_number),
+    state: cart.state,
+    seller_id: cart.seller_id,
+    identity_id: cart.identity_id,
+    ownedByPublicIdentity: cart.identity_id === publicId,
+    channel_id: cart.channel_id,
+    campaign: cart.campaign,
     expires_at: cart.state === 'pending' ? iso(cart.expires_at) : null,
     expires_in: cart.state === 'pending' ? expiresIn(cart.expires_at ? new Date(cart.expires_at) : null, now) : null,
-    extended_at: iso(cart.extended_at), created_at: cart.created_at.toISOString(), additional_info: cart.additional_info,
+    extended_at: iso(cart.extended_at),
+    created_at: cart.created_at.toISOString(),
+    additional_info: cart.additional_info,
     cart_fees: { gateway_id: totals.total_outstanding > 0 ? 'test' : 'free', account_id: seller.id, grand_totals: moneyTotals(totals) },
-    items: items(seller, live, rel), ticket_order_ids: orders.map((o) => o.id),
+    items: items(seller, live, rel),
+    ticket_order_ids: orders.map((o) => o.id),
   };
   const out: CartAnswer = { cart: table([row]), ticket: table(shown.map((t) => ticketWire(t, rel))) };
   const embed = new Set([...opts.embed].map((e) => e.split('.').pop()!));
@@ -154,9 +246,15 @@ export async function cartView(deps: Deps, cartId: string, caller: Caller, opts:
 
 export function orderWire(o: TicketOrder): TicketOrderRow {
   return {
-    id: o.id, order_number: String(o.order_number), identity_id: o.identity_id, cart_id: o.cart_id, state: o.state,
-    purchased_on: o.purchased_on.toISOString(), total_before_fees_price: money(o.total_before_fees), total_fees: money(o.total_fees),
-    total_discount: money(o.total_discount), total_after_fees_price: money(o.total_after_fees),
+    id: o.id,
+    order_number: String(o.order_number),
+    identity_id: o.identity_id,
+    cart_id: o.cart_id,
+    state: o.state,
+    purchased_on: o.purchased_on.toISOString(),
+    total_before_fees_price: money(o.total_before_fees),
+    total_fees: money(o.total_fees),
+    total_discount: money(o.total_discount),
+    total_after_fees_price: money(o.total_after_fees),
   };
 }
-

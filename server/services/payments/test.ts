@@ -23,13 +23,21 @@ export function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;
 }
 
-interface Card { number: string; exp_month: number; exp_year: number; cvc: string }
+interface Card {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
 
 function readCard(data: Record<string, unknown>, now: Date): Card {
   const raw = (typeof data.card === 'object' && data.card !== null ? data.card : data) as Record<string, unknown>;
@@ -37,9 +45,11 @@ function readCard(data: Record<string, unknown>, now: Date): Card {
   if (!luhnValid(number)) throw paymentError('incorrect_number', 'Your card number is incorrect.');
   const month = Number(raw.exp_month);
   let year = Number(raw.exp_year);
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw paymentError('invalid_expiry_month', "Your card's expiration month is invalid.");
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    throw paymentError('invalid_expiry_month', "Your card's expiration month is invalid.");
   if (Number.isInteger(year) && year >= 0 && year < 100) year += 2000;
-  if (!Number.isInteger(year) || year > now.getUTCFullYear() + 50) throw paymentError('invalid_expiry_year', "Your card's expiration year is invalid.");
+  if (!Number.isInteger(year) || year > now.getUTCFullYear() + 50)
+    throw paymentError('invalid_expiry_year', "Your card's expiration year is invalid.");
   // A card is valid through the last day of its expiry month.
   if (Date.UTC(year, month, 1) <= now.getTime()) throw paymentError('expired_card', 'Your card has expired.');
   const cvc = String(raw.cvc ?? '');
@@ -48,11 +58,17 @@ function readCard(data: Record<string, unknown>, now: Date): Card {
 }
 
 async function confirmIntent(req: ChargeRequest, intentId: string) {
-  const intent = await req.db.selectFrom('payment').select(['id', 'amount'])
-    .where('gateway_ref', '=', intentId).where('cart_id', '=', req.cartId)
-    .where('gateway_id', '=', 'test').where('status', '=', 'pending').executeTakeFirst();
+  const intent = await req.db
+    .selectFrom('payment')
+    .select(['id', 'amount'])
+    .where('gateway_ref', '=', intentId)
+    .where('cart_id', '=', req.cartId)
+    .where('gateway_id', '=', 'test')
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   if (!intent) throw paymentError('payment_intent_authentication_failure', 'The payment could not be confirmed. Please try again.');
-  if (intent.amount !== req.amount) throw paymentError('payment_intent_amount_mismatch', 'The amount changed since the payment was started.');
+  if (intent.amount !== req.amount)
+    throw paymentError('payment_intent_amount_mismatch', 'The amount changed since the payment was started.');
   return { status: 'succeeded' as const, ref: intentId, paymentId: intent.id };
 }
 
@@ -67,10 +83,19 @@ export const testGateway: Gateway = {
     if (card.number === INCORRECT_CVC) throw paymentError('incorrect_cvc', "Your card's security code is incorrect.");
     if (card.number === REQUIRES_ACTION) {
       const intentId = `ti_${randomBytes(12).toString('hex')}`;
-      await req.db.insertInto('payment').values({
-        seller_id: req.sellerId, cart_id: req.cartId, gateway_id: 'test', amount: req.amount, status: 'pending',
-        audit_action: 'capture', gateway_ref: intentId, idempotency_key: `${req.idempotencyKey}:intent:${intentId}`,
-      }).execute();
+      await req.db
+        .insertInto('payment')
+        .values({
+          seller_id: req.sellerId,
+          cart_id: req.cartId,
+          gateway_id: 'test',
+          amount: req.amount,
+          status: 'pending',
+          audit_action: 'capture',
+          gateway_ref: intentId,
+          idempotency_key: `${req.idempotencyKey}:intent:${intentId}`,
+        })
+        .execute();
       throw paymentError('intent_requires_action', 'This payment needs to be confirmed.', { intent_id: intentId, client_secret: intentId });
     }
     if (!SUCCEEDS.has(card.number)) {

@@ -39,4 +39,3 @@ export interface Gateway {
 
 export const paymentError = (code: ErrorCode, description: string, extra?: Record<string, unknown>) =>
   new DomainError(code, description, 'payment', extra);
-

@@ -28,11 +28,17 @@ export const LoginDialog = observer(function LoginDialog({ withGuest = false, ne
         {withGuest && (
           <div className="login-dialog__guest">
             <p>{t('login.guestText')}</p>
-            <button type="button" className="button button--secondary" onClick={go}>{t('login.shopAsGuest')}</button>
+            <button type="button" className="button button--secondary" onClick={go}>
+              {t('login.shopAsGuest')}
+            </button>
           </div>
         )}
         <section aria-labelledby={withGuest ? memberTitleId : undefined}>
-          {withGuest && <h3 id={memberTitleId} className="login-dialog__title">{t('login.orMember')}</h3>}
+          {withGuest && (
+            <h3 id={memberTitleId} className="login-dialog__title">
+              {t('login.orMember')}
+            </h3>
+          )}
           <LoginForm onSuccess={go} onNavigate={onClose} />
         </section>
       </div>

@@ -33,15 +33,35 @@ export const LoginInput = observer(function LoginInput({ flow, field, inputRef }
     <div className={error ? 'form-field form-field--invalid' : 'form-field'}>
       <label className="form-field__label" htmlFor={id}>
         {t(`login.fields.${field}`)}
-        <span className="form-field__required" aria-hidden="true"> *</span>
+        <span className="form-field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
       </label>
-      <input ref={inputRef} id={id} name={field} className="form-control" type={spec.type} autoComplete={spec.autoComplete}
-        inputMode={spec.inputMode} maxLength={spec.cap ? LOGIN_MAX_LENGTH[field] : undefined}
-        required aria-required="true" aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined} spellCheck={false} autoCapitalize={field === 'otp' || field === 'scan_code' ? 'characters' : 'off'}
-        value={flow.values[field] ?? ''} disabled={flow.submitting}
-        onChange={(e) => flow.setField(field, e.target.value)} />
-      {error && <p id={errorId} className="form-field__error">{t(`login.fieldErrors.${error}`)}</p>}
+      <input
+        ref={inputRef}
+        id={id}
+        name={field}
+        className="form-control"
+        type={spec.type}
+        autoComplete={spec.autoComplete}
+        inputMode={spec.inputMode}
+        maxLength={spec.cap ? LOGIN_MAX_LENGTH[field] : undefined}
+        required
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        spellCheck={false}
+        autoCapitalize={field === 'otp' || field === 'scan_code' ? 'characters' : 'off'}
+        value={flow.values[field] ?? ''}
+        disabled={flow.submitting}
+        onChange={(e) => flow.setField(field, e.target.value)}
+      />
+      {error && (
+        <p id={errorId} className="form-field__error">
+          {t(`login.fieldErrors.${error}`)}
+        </p>
+      )}
     </div>
   );
 });

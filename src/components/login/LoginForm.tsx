@@ -6,7 +6,12 @@ import { useStores } from '../../stores/context';
 import { LoginFlowStore } from '../../stores/LoginFlowStore';
 import { useScreenStore } from '../../stores/lifecycle';
 import {
-  authConfigOf, externalLoginTarget, isExternalMethod, parseMethod, type AuthConfig, type LoginMethod,
+  authConfigOf,
+  externalLoginTarget,
+  isExternalMethod,
+  parseMethod,
+  type AuthConfig,
+  type LoginMethod,
 } from '../../domain/auth-config';
 import { CredentialsStep, EmailStep, OtpStep, OtpUnavailableStep, PasswordStep } from './LoginSteps';
 import '../../styles/login.css';
@@ -36,7 +41,13 @@ export const LoginForm = observer(function LoginForm({ onSuccess, onNavigate, li
   else if (method === 'none') problem = 'login.disabled';
   else if (!cookiesEnabled()) problem = 'login.cookiesDisabled';
   if (problem || !method) {
-    return <div className="login-form"><p className="notice--error" role="alert">{t(problem ?? 'login.unknownMethod')}</p></div>;
+    return (
+      <div className="login-form">
+        <p className="notice--error" role="alert">
+          {t(problem ?? 'login.unknownMethod')}
+        </p>
+      </div>
+    );
   }
   if (isExternalMethod(method)) {
     return <ExternalLogin method={method} auth={auth} authError={method === 'sf_ecomm' && authError} />;
@@ -45,21 +56,44 @@ export const LoginForm = observer(function LoginForm({ onSuccess, onNavigate, li
 });
 
 /** auth0_ecomm, sf_ecomm, hosted and sso have no fields here: a link to where the login happens. */
-const ExternalLogin = observer(function ExternalLogin({ method, auth, authError }: { method: LoginMethod; auth: AuthConfig; authError: boolean }) {
+const ExternalLogin = observer(function ExternalLogin({
+  method,
+  auth,
+  authError,
+}: {
+  method: LoginMethod;
+  auth: AuthConfig;
+  authError: boolean;
+}) {
   const { t } = useTranslation();
   const { config, cart } = useStores();
   const location = useLocation();
   const returnTo = typeof window !== 'undefined' ? `${window.location.origin}${window.location.pathname}` : location.pathname;
-  const target = externalLoginTarget(method, auth, { apiBaseUrl: config.deployment.apiBaseUrl, returnTo, cartId: cart.cartId, seller: config.seller.slug });
+  const target = externalLoginTarget(method, auth, {
+    apiBaseUrl: config.deployment.apiBaseUrl,
+    returnTo,
+    cartId: cart.cartId,
+    seller: config.seller.slug,
+  });
   return (
     <div className="login-form">
-      {authError && <p className="notice--error" role="alert">{t('login.errors.sfecFailed')}</p>}
-      {'url' in target
-        ? <>
-            <p>{t('login.externalText')}</p>
-            <a className="button" href={target.url}>{t('login.external')}</a>
-          </>
-        : <p className="notice--error" role="alert">{t(target.errorKey)}</p>}
+      {authError && (
+        <p className="notice--error" role="alert">
+          {t('login.errors.sfecFailed')}
+        </p>
+      )}
+      {'url' in target ? (
+        <>
+          <p>{t('login.externalText')}</p>
+          <a className="button" href={target.url}>
+            {t('login.external')}
+          </a>
+        </>
+      ) : (
+        <p className="notice--error" role="alert">
+          {t(target.errorKey)}
+        </p>
+      )}
     </div>
   );
 });
@@ -74,10 +108,19 @@ const LoginFlowForm = observer(function LoginFlowForm({ method, auth, onSuccess,
   const { session } = useStores();
   // The form's store is made once; the newest callback is the one it calls.
   const [onSuccessRef] = useState(() => ({ current: onSuccess }));
-  useEffect(() => { onSuccessRef.current = onSuccess; });
-  const flow = useScreenStore(() => new LoginFlowStore({
-    session, method, invalidCredentialsText: auth.invalid_credentials_text, onSuccess: () => onSuccessRef.current?.(),
-  }), []);
+  useEffect(() => {
+    onSuccessRef.current = onSuccess;
+  });
+  const flow = useScreenStore(
+    () =>
+      new LoginFlowStore({
+        session,
+        method,
+        invalidCredentialsText: auth.invalid_credentials_text,
+        onSuccess: () => onSuccessRef.current?.(),
+      }),
+    [],
+  );
   useEffect(() => {
     if (link) void flow.loginWithLink(link, cookiesEnabled());
   }, [flow, link]);

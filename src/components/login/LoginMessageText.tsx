@@ -12,8 +12,16 @@ export function LoginAlert({ error, notes }: { error: LoginMessage | null; notes
   if (!error && notes.length === 0) return null;
   return (
     <div className="notice--error login-form__error" role="alert">
-      {error && <p><LoginMessageText message={error} /></p>}
-      {notes.map((note, i) => <p key={i}><LoginMessageText message={note} /></p>)}
+      {error && (
+        <p>
+          <LoginMessageText message={error} />
+        </p>
+      )}
+      {notes.map((note, i) => (
+        <p key={i}>
+          <LoginMessageText message={note} />
+        </p>
+      ))}
     </div>
   );
 }

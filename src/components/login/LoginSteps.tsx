@@ -20,13 +20,17 @@ const submitWith = (action: () => Promise<void>) => (event: FormEvent) => {
 /** Moves focus to the first field when a step appears, so keyboard and screen reader users follow the flow. */
 function useFocusOnMount<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  useEffect(() => { ref.current?.focus(); }, []);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
   return ref;
 }
 
 const SubmitButton = observer(function SubmitButton({ flow, label }: { flow: LoginFlowStore; label: string }) {
   return (
-    <button type="submit" className="button" disabled={flow.submitting} aria-busy={flow.submitting || undefined}>{label}</button>
+    <button type="submit" className="button" disabled={flow.submitting} aria-busy={flow.submitting || undefined}>
+      {label}
+    </button>
   );
 });
 
@@ -36,14 +40,22 @@ export const CredentialsStep = observer(function CredentialsStep({ flow, showFor
   const memberId = flow.method.startsWith('scan_code');
   return (
     <form className="login-form__step" noValidate onSubmit={submitWith(flow.submitCredentials)}>
-      {flow.fields.map((field) => <LoginInput key={field} flow={flow} field={field} />)}
+      {flow.fields.map((field) => (
+        <LoginInput key={field} flow={flow} field={field} />
+      ))}
       <LoginAlert error={flow.error} notes={flow.notes} />
       <div className="login-form__actions">
         <SubmitButton flow={flow} label={t('login.submit')} />
         {flow.method === 'password' && showForgotPassword && (
-          <Link to="/user/forgot-password" onClick={onNavigate}>{t('login.forgotPassword')}</Link>
+          <Link to="/user/forgot-password" onClick={onNavigate}>
+            {t('login.forgotPassword')}
+          </Link>
         )}
-        {memberId && <Link to="/user/forgot-membership" onClick={onNavigate}>{t('login.forgotMembership')}</Link>}
+        {memberId && (
+          <Link to="/user/forgot-membership" onClick={onNavigate}>
+            {t('login.forgotMembership')}
+          </Link>
+        )}
       </div>
     </form>
   );
@@ -61,8 +73,12 @@ export const EmailStep = observer(function EmailStep({ flow }: StepProps) {
       <div className="login-form__actions">
         <SubmitButton flow={flow} label={t('login.emailStep.sendCode')} />
         {flow.offersPassword && (
-          <button type="button" className="button button--secondary" disabled={flow.submitting}
-            onClick={() => void flow.submitEmail('password')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={flow.submitting}
+            onClick={() => void flow.submitEmail('password')}
+          >
             {t('login.emailStep.usePassword')}
           </button>
         )}
@@ -82,9 +98,17 @@ export const PasswordStep = observer(function PasswordStep({ flow, showForgotPas
       <LoginAlert error={flow.error} notes={flow.notes} />
       <div className="login-form__actions">
         <SubmitButton flow={flow} label={t('login.submit')} />
-        <button type="button" className="button button--secondary" onClick={flow.back}>{t('login.back')}</button>
+        <button type="button" className="button button--secondary" onClick={flow.back}>
+          {t('login.back')}
+        </button>
       </div>
-      {showForgotPassword && <p><Link to="/user/forgot-password" onClick={onNavigate}>{t('login.forgotPassword')}</Link></p>}
+      {showForgotPassword && (
+        <p>
+          <Link to="/user/forgot-password" onClick={onNavigate}>
+            {t('login.forgotPassword')}
+          </Link>
+        </p>
+      )}
     </form>
   );
 });
@@ -97,16 +121,38 @@ export const OtpStep = observer(function OtpStep({ flow }: StepProps) {
     <form className="login-form__step" noValidate onSubmit={submitWith(flow.submitOtp)}>
       {flow.email && <p>{t('login.otp.sent', { email: flow.email })}</p>}
       {!flow.needsNewToken && <LoginInput flow={flow} field="otp" inputRef={first} />}
-      {flow.submitting && !flow.error && <p className="visually-hidden" role="status">{t('login.loggingIn')}</p>}
+      {flow.submitting && !flow.error && (
+        <p className="visually-hidden" role="status">
+          {t('login.loggingIn')}
+        </p>
+      )}
       <LoginAlert error={flow.error} notes={flow.notes} />
-      {flow.showCodeHint && !flow.needsNewToken && <p className="notice--warning" role="status">{t('login.otp.hint')}</p>}
+      {flow.showCodeHint && !flow.needsNewToken && (
+        <p className="notice--warning" role="status">
+          {t('login.otp.hint')}
+        </p>
+      )}
       <div className="login-form__actions">
         {!flow.needsNewToken && <SubmitButton flow={flow} label={t('login.otp.submit')} />}
-        {flow.email
-          ? <button type="button" className={flow.needsNewToken ? 'button' : 'button button--secondary'} disabled={flow.submitting}
-              onClick={() => void flow.requestCode()}>{t('login.otp.resend')}</button>
-          : <button type="button" className="button" onClick={flow.back}>{t('login.unavailable.requestNew')}</button>}
-        {flow.email && <button type="button" className="link-button" onClick={flow.back}>{t('login.otp.changeEmail')}</button>}
+        {flow.email ? (
+          <button
+            type="button"
+            className={flow.needsNewToken ? 'button' : 'button button--secondary'}
+            disabled={flow.submitting}
+            onClick={() => void flow.requestCode()}
+          >
+            {t('login.otp.resend')}
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={flow.back}>
+            {t('login.unavailable.requestNew')}
+          </button>
+        )}
+        {flow.email && (
+          <button type="button" className="link-button" onClick={flow.back}>
+            {t('login.otp.changeEmail')}
+          </button>
+        )}
       </div>
     </form>
   );
@@ -121,7 +167,9 @@ export const OtpUnavailableStep = observer(function OtpUnavailableStep({ flow }:
       <LoginAlert error={flow.error} notes={flow.notes} />
       <p>{t('login.unavailable.text')}</p>
       {flow.linkCode && <p className="login-form__code">{flow.linkCode}</p>}
-      <button type="button" className="button button--secondary" onClick={flow.back}>{t('login.unavailable.requestNew')}</button>
+      <button type="button" className="button button--secondary" onClick={flow.back}>
+        {t('login.unavailable.requestNew')}
+      </button>
     </div>
   );
 });

@@ -20,7 +20,12 @@ export const AccountLayout = observer(function AccountLayout() {
 
   // Guard 3 applies to every visitor, logged in or not.
   if (atMy) return <MyIndex />;
-  if (session.status !== 'ready') return <p className="page-status" role="status">{t('app.loading')}</p>;
+  if (session.status !== 'ready')
+    return (
+      <p className="page-status" role="status">
+        {t('app.loading')}
+      </p>
+    );
   if (!session.isLoggedIn) return <AccountLogin />;
 
   const pages = enabledAccountPages(config.storefront.my_account_pages);
@@ -31,22 +36,54 @@ export const AccountLayout = observer(function AccountLayout() {
       <div className="container page account-page">
         <nav className="account-nav" aria-label={t('account.navLabel')}>
           <ul className="account-nav__list">
-            {session.hasMembership && <li><NavLink className={link} to="/my/membership">{t('account.nav.membership')}</NavLink></li>}
-            {pages.has('my_profile') && <li><NavLink className={link} to="/my/profile">{t('account.nav.profile')}</NavLink></li>}
+            {session.hasMembership && (
+              <li>
+                <NavLink className={link} to="/my/membership">
+                  {t('account.nav.membership')}
+                </NavLink>
+              </li>
+            )}
+            {pages.has('my_profile') && (
+              <li>
+                <NavLink className={link} to="/my/profile">
+                  {t('account.nav.profile')}
+                </NavLink>
+              </li>
+            )}
             {tickets && (
               <li>
-                <span className="account-nav__group" id="account-nav-tickets">{t('account.nav.tickets')}</span>
+                <span className="account-nav__group" id="account-nav-tickets">
+                  {t('account.nav.tickets')}
+                </span>
                 <ul className="account-nav__sublist" aria-labelledby="account-nav-tickets">
-                  {pages.has('upcoming_events') && <li><NavLink className={link} to="/my/upcoming">{t('account.nav.upcoming')}</NavLink></li>}
-                  {pages.has('recent_orders') && <li><NavLink className={link} to="/my/orders">{t('account.nav.orders')}</NavLink></li>}
+                  {pages.has('upcoming_events') && (
+                    <li>
+                      <NavLink className={link} to="/my/upcoming">
+                        {t('account.nav.upcoming')}
+                      </NavLink>
+                    </li>
+                  )}
+                  {pages.has('recent_orders') && (
+                    <li>
+                      <NavLink className={link} to="/my/orders">
+                        {t('account.nav.orders')}
+                      </NavLink>
+                    </li>
+                  )}
                 </ul>
               </li>
             )}
-            <li><Link className="account-nav__link" to="/logout">{t('account.nav.logout')}</Link></li>
+            <li>
+              <Link className="account-nav__link" to="/logout">
+                {t('account.nav.logout')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="account-page__content">
-          <Suspense fallback={<RouteLoading />}><Outlet /></Suspense>
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+          </Suspense>
         </div>
       </div>
     </AccountProvider>

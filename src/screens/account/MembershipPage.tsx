@@ -20,15 +20,21 @@ export const MembershipPage = observer(function MembershipPage() {
   const { config } = useStores();
   const account = useAccountStore();
   useDocumentTitle(t('account.membership.title'));
-  useEffect(() => { void account.loadMembership(); }, [account]);
+  useEffect(() => {
+    void account.loadMembership();
+  }, [account]);
 
   const memberships = membershipViews(account.membership.data, new Date(), config.timezone);
   return (
     <section aria-labelledby="account-title">
-      <h1 id="account-title" className="page-title">{t('account.membership.title')}</h1>
+      <h1 id="account-title" className="page-title">
+        {t('account.membership.title')}
+      </h1>
       <RequestStatus request={account.membership} />
       {account.membership.state === 'done' && memberships.length === 0 && <p>{t('account.membership.none')}</p>}
-      {memberships.map((m) => <MembershipCard key={m.id} membership={m} />)}
+      {memberships.map((m) => (
+        <MembershipCard key={m.id} membership={m} />
+      ))}
     </section>
   );
 });
@@ -43,17 +49,35 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
         <span className="account-card__badge">{m.active ? t('account.membership.current') : t('account.membership.past')}</span>
       </h2>
       <dl className="account-details">
-        <div><dt>{t('account.membership.level')}</dt><dd>{m.level}</dd></div>
-        <div><dt>{t('account.membership.program')}</dt><dd>{m.program}</dd></div>
-        <div><dt>{t('account.membership.validFrom')}</dt><dd>{m.validFrom}</dd></div>
-        <div><dt>{t('account.membership.validTo')}</dt><dd>{m.validTo}</dd></div>
-        <div><dt>{t('account.membership.scanCode')}</dt><dd className="account-details__code">{m.scanCode}</dd></div>
+        <div>
+          <dt>{t('account.membership.level')}</dt>
+          <dd>{m.level}</dd>
+        </div>
+        <div>
+          <dt>{t('account.membership.program')}</dt>
+          <dd>{m.program}</dd>
+        </div>
+        <div>
+          <dt>{t('account.membership.validFrom')}</dt>
+          <dd>{m.validFrom}</dd>
+        </div>
+        <div>
+          <dt>{t('account.membership.validTo')}</dt>
+          <dd>{m.validTo}</dd>
+        </div>
+        <div>
+          <dt>{t('account.membership.scanCode')}</dt>
+          <dd className="account-details__code">{m.scanCode}</dd>
+        </div>
         <div>
           <dt>{t('account.membership.autoRenew')}</dt>
           <dd>
             {t(AUTO_RENEW_KEY[m.autoRenew])}
             {m.autoRenew === 'enrolled' && m.orderId && (
-              <> · <Link to={`/manage/${m.orderId}/cancel-auto-renew`}>{t('account.membership.cancelAutoRenew')}</Link></>
+              <>
+                {' '}
+                · <Link to={`/manage/${m.orderId}/cancel-auto-renew`}>{t('account.membership.cancelAutoRenew')}</Link>
+              </>
             )}
           </dd>
         </div>

@@ -10,7 +10,12 @@ export function MyIndex() {
   const { t } = useTranslation();
   const { session } = useStores();
   const location = useLocation();
-  if (!useSessionSettled(session)) return <p className="page-status" role="status">{t('app.loading')}</p>;
+  if (!useSessionSettled(session))
+    return (
+      <p className="page-status" role="status">
+        {t('app.loading')}
+      </p>
+    );
   const target = myAccountGuard({ pathname: '/my', search: location.search, hash: location.hash }, session.isActiveMember);
   return <Navigate to={target ?? '/my/profile'} replace />;
 }

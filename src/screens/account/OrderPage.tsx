@@ -19,21 +19,33 @@ export const OrderPage = observer(function OrderPage() {
   const { id = '' } = useParams();
   const { config } = useStores();
   const account = useAccountStore();
-  useEffect(() => { void account.loadOrder(id); }, [account, id]);
+  useEffect(() => {
+    void account.loadOrder(id);
+  }, [account, id]);
   const order = orderViews(account.order.data, config.timezone)[0];
   const title = order ? t('orders.orderTitle', { number: order.number }) : t('orders.recentTitle');
   useDocumentTitle(title);
   return (
     <section aria-labelledby="account-title">
-      <p><Link className="back-link" to="/my/orders">{t('orders.backToOrders')}</Link></p>
-      <h1 id="account-title" className="page-title">{title}</h1>
+      <p>
+        <Link className="back-link" to="/my/orders">
+          {t('orders.backToOrders')}
+        </Link>
+      </p>
+      <h1 id="account-title" className="page-title">
+        {title}
+      </h1>
       <RequestStatus request={account.order} />
       {order && (
         <>
           <div className="account-order">
-            <img className="account-order__qr" width={QR_SIZE} height={QR_SIZE}
+            <img
+              className="account-order__qr"
+              width={QR_SIZE}
+              height={QR_SIZE}
               src={orderQrUrl(config.deployment.cachedApiBaseUrl, order.id, config.seller.id)}
-              alt={t('orders.qrAlt', { number: order.number })} />
+              alt={t('orders.qrAlt', { number: order.number })}
+            />
             <div>
               <p>{t('orders.purchasedOn', { date: order.purchasedOn })}</p>
               <p>{t('orders.ticketCount', { count: order.ticketCount })}</p>

@@ -15,11 +15,15 @@ export const OrdersPage = observer(function OrdersPage() {
   const { config } = useStores();
   const account = useAccountStore();
   useDocumentTitle(t('orders.recentTitle'));
-  useEffect(() => { void account.loadOrders(); }, [account]);
+  useEffect(() => {
+    void account.loadOrders();
+  }, [account]);
   const orders = orderViews(account.orders.data, config.timezone);
   return (
     <section aria-labelledby="account-title">
-      <h1 id="account-title" className="page-title">{t('orders.recentTitle')}</h1>
+      <h1 id="account-title" className="page-title">
+        {t('orders.recentTitle')}
+      </h1>
       <RequestStatus request={account.orders} />
       {account.orders.state === 'done' && orders.length === 0 && <p>{t('orders.recentEmpty')}</p>}
       {orders.length > 0 && (

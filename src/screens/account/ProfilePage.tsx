@@ -13,14 +13,29 @@ export const ProfilePage = observer(function ProfilePage() {
   const value = (v: string | null | undefined) => (v?.trim() ? v : <span className="account-details__empty">{t('profile.notSet')}</span>);
   return (
     <section aria-labelledby="account-title">
-      <h1 id="account-title" className="page-title">{t('profile.title')}</h1>
+      <h1 id="account-title" className="page-title">
+        {t('profile.title')}
+      </h1>
       <div className="account-card">
         <dl className="account-details">
-          <div><dt>{t('profile.email')}</dt><dd>{value(email)}</dd></div>
-          <div><dt>{t('profile.firstName')}</dt><dd>{value(session.identity?.first_name)}</dd></div>
-          <div><dt>{t('profile.lastName')}</dt><dd>{value(session.identity?.last_name)}</dd></div>
+          <div>
+            <dt>{t('profile.email')}</dt>
+            <dd>{value(email)}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.firstName')}</dt>
+            <dd>{value(session.identity?.first_name)}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.lastName')}</dt>
+            <dd>{value(session.identity?.last_name)}</dd>
+          </div>
         </dl>
-        {!email && <p><Link to="/user/set-email-address">{t('profile.setEmail')}</Link></p>}
+        {!email && (
+          <p>
+            <Link to="/user/set-email-address">{t('profile.setEmail')}</Link>
+          </p>
+        )}
       </div>
     </section>
   );

@@ -11,7 +11,11 @@ export function TicketList({ tickets, labelledBy }: { tickets: TicketView[]; lab
           <span className="account-tickets__name">{[ticket.event, ticket.type].filter(Boolean).join(' · ')}</span>
           {ticket.when && <span>{ticket.when}</span>}
           {ticket.admitName && <span>{t('orders.admitName', { name: ticket.admitName })}</span>}
-          {ticket.scanCode && <span>{t('orders.ticketCode')} <code className="account-details__code">{ticket.scanCode}</code></span>}
+          {ticket.scanCode && (
+            <span>
+              {t('orders.ticketCode')} <code className="account-details__code">{ticket.scanCode}</code>
+            </span>
+          )}
         </li>
       ))}
     </ul>

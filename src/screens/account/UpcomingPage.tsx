@@ -14,11 +14,15 @@ export const UpcomingPage = observer(function UpcomingPage() {
   const { config } = useStores();
   const account = useAccountStore();
   useDocumentTitle(t('orders.upcomingTitle'));
-  useEffect(() => { void account.loadVisits(); }, [account]);
+  useEffect(() => {
+    void account.loadVisits();
+  }, [account]);
   const visits = visitViews(account.visits.data, config.timezone);
   return (
     <section aria-labelledby="account-title">
-      <h1 id="account-title" className="page-title">{t('orders.upcomingTitle')}</h1>
+      <h1 id="account-title" className="page-title">
+        {t('orders.upcomingTitle')}
+      </h1>
       <RequestStatus request={account.visits} />
       {account.visits.state === 'done' && visits.length === 0 && <p>{t('orders.upcomingEmpty')}</p>}
       {visits.length > 0 && (

@@ -15,7 +15,10 @@ export const VisitPage = observer(function VisitPage() {
   const { id = '' } = useParams();
   const { config } = useStores();
   const account = useAccountStore();
-  useEffect(() => { void account.loadVisit(id); void account.loadOrders(); }, [account, id]);
+  useEffect(() => {
+    void account.loadVisit(id);
+    void account.loadOrders();
+  }, [account, id]);
   const visit = visitViews(account.visit.data, config.timezone)[0];
   useDocumentTitle(visit?.event ?? t('orders.upcomingTitle'));
   // The session read carries tickets, not order numbers: those come from the orders list.
@@ -25,19 +28,31 @@ export const VisitPage = observer(function VisitPage() {
   };
   return (
     <section aria-labelledby="account-title">
-      <p><Link className="back-link" to="/my/upcoming">{t('orders.backToUpcoming')}</Link></p>
-      {!visit && <h1 id="account-title" className="page-title">{t('orders.upcomingTitle')}</h1>}
+      <p>
+        <Link className="back-link" to="/my/upcoming">
+          {t('orders.backToUpcoming')}
+        </Link>
+      </p>
+      {!visit && (
+        <h1 id="account-title" className="page-title">
+          {t('orders.upcomingTitle')}
+        </h1>
+      )}
       <RequestStatus request={account.visit} />
       {visit && (
         <>
-          <h1 id="account-title" className="page-title">{visit.event}</h1>
+          <h1 id="account-title" className="page-title">
+            {visit.event}
+          </h1>
           <p className="account-page__lead">{visit.when}</p>
           <h2 id="visit-tickets">{t('orders.ticketsTitle')}</h2>
           <TicketList tickets={visit.tickets} labelledBy="visit-tickets" />
           <h2 id="visit-orders">{t('orders.visitOrders')}</h2>
           <ul aria-labelledby="visit-orders">
             {visit.orderIds.map((orderId) => (
-              <li key={orderId}><Link to={`/my/orders/${orderId}`}>{orderLabel(orderId)}</Link></li>
+              <li key={orderId}>
+                <Link to={`/my/orders/${orderId}`}>{orderLabel(orderId)}</Link>
+              </li>
             ))}
           </ul>
         </>

@@ -5,7 +5,11 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import type { MyMembershipsAnswer as MembershipResponse, MyOrdersAnswer, MySessionsAnswer as OrderSessionsResponse } from '../../contract/account';
+import type {
+  MyMembershipsAnswer as MembershipResponse,
+  MyOrdersAnswer,
+  MySessionsAnswer as OrderSessionsResponse,
+} from '../../contract/account';
 import type { OrderAnswer, TicketRow as AccountTicketRow } from '../../contract/cart';
 
 type OrdersResponse = MyOrdersAnswer | OrderAnswer;
@@ -107,10 +111,19 @@ export function orderViews(response: OrdersResponse | null, tz: string): OrderVi
   if (!response) return [];
   const tickets = response.ticket?._data ?? [];
   return response.ticket_order._data.map((o) => {
-    const mine = ticketViews(response, tickets.filter((t) => t.ticket_order_id === o.id), tz);
+    const mine = ticketViews(
+      response,
+      tickets.filter((t) => t.ticket_order_id === o.id),
+      tz,
+    );
     return {
-      id: o.id, number: o.order_number, purchasedOn: orderDateLabel(o.purchased_on, tz), total: o.total_after_fees_price,
-      events: [...new Set(mine.map((t) => t.event).filter(Boolean))], ticketCount: mine.length, tickets: mine,
+      id: o.id,
+      number: o.order_number,
+      purchasedOn: orderDateLabel(o.purchased_on, tz),
+      total: o.total_after_fees_price,
+      events: [...new Set(mine.map((t) => t.event).filter(Boolean))],
+      ticketCount: mine.length,
+      tickets: mine,
     };
   });
 }
@@ -134,6 +147,10 @@ export function visitViews(response: OrderSessionsResponse | null, tz: string): 
     when: s.start_datetime ? sessionLabel(s.start_datetime, s.timezone ?? tz) : '',
     ticketCount: s.ticket_count,
     orderIds: s.ticket_order_ids,
-    tickets: ticketViews(response, tickets.filter((t) => t.event_session_id === s.id), tz),
+    tickets: ticketViews(
+      response,
+      tickets.filter((t) => t.event_session_id === s.id),
+      tz,
+    ),
   }));
 }

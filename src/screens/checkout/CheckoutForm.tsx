@@ -54,47 +54,76 @@ export const CheckoutForm = observer(function CheckoutForm({ free, askIdentity =
       return;
     }
     setShowSummary(false);
-    void finish(checkout.submit(askIdentity ? data ?? identity : null, free ? null : card));
+    void finish(checkout.submit(askIdentity ? (data ?? identity) : null, free ? null : card));
   };
 
   const paymentPart = (
     <>
       {!free && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
       {termsHtml && (
-        <TermsField html={termsHtml} accepted={termsAccepted} error={termsError} disabled={checkout.submitting}
-          modalOpen={termsModal} onModalOpenChange={setTermsModal}
-          onChange={(v) => { setTermsAccepted(v); if (v) setTermsError(false); }}
-          onDecline={() => { setTermsAccepted(false); setTermsError(true); }} />
+        <TermsField
+          html={termsHtml}
+          accepted={termsAccepted}
+          error={termsError}
+          disabled={checkout.submitting}
+          modalOpen={termsModal}
+          onModalOpenChange={setTermsModal}
+          onChange={(v) => {
+            setTermsAccepted(v);
+            if (v) setTermsError(false);
+          }}
+          onDecline={() => {
+            setTermsAccepted(false);
+            setTermsError(true);
+          }}
+        />
       )}
       <CheckoutMessages showSummary={showSummary} />
-      <button type="submit" className="button checkout-form__pay" disabled={checkout.submitting}
-        aria-busy={checkout.submitting || undefined}>
+      <button
+        type="submit"
+        className="button checkout-form__pay"
+        disabled={checkout.submitting}
+        aria-busy={checkout.submitting || undefined}
+      >
         {free ? t('checkout.completeOrder') : t('checkout.payNow')}
       </button>
-      {checkout.submitting && <p className="checkout-form__processing" role="status">{t('checkout.processing')}</p>}
+      {checkout.submitting && (
+        <p className="checkout-form__processing" role="status">
+          {t('checkout.processing')}
+        </p>
+      )}
     </>
   );
 
   return (
     <div ref={formRef} className="checkout-form">
-      {askIdentity
-        ? <ThemedForm<IdentityFormData>
-            schema={identitySchema}
-            uiSchema={identityUiSchema(t)}
-            formData={identity}
-            disabled={checkout.submitting}
-            customValidate={validateIdentity(t)}
-            errorMessages={identityErrorMessages}
-            onChange={(e) => setIdentity(e.formData ?? {})}
-            onError={() => attempt(false)}
-            onSubmit={(e) => attempt(true, e.formData)}
-          >
-            {paymentPart}
-          </ThemedForm>
+      {askIdentity ? (
+        <ThemedForm<IdentityFormData>
+          schema={identitySchema}
+          uiSchema={identityUiSchema(t)}
+          formData={identity}
+          disabled={checkout.submitting}
+          customValidate={validateIdentity(t)}
+          errorMessages={identityErrorMessages}
+          onChange={(e) => setIdentity(e.formData ?? {})}
+          onError={() => attempt(false)}
+          onSubmit={(e) => attempt(true, e.formData)}
+        >
+          {paymentPart}
+        </ThemedForm>
+      ) : (
         // A logged-in user's own cart: the purchaser is the user, so only payment and terms are asked.
-        : <form className="checkout-form__payment" noValidate onSubmit={(e) => { e.preventDefault(); attempt(true); }}>
-            {paymentPart}
-          </form>}
+        <form
+          className="checkout-form__payment"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            attempt(true);
+          }}
+        >
+          {paymentPart}
+        </form>
+      )}
       {checkout.pendingIntentId && (
         <Modal title={t('payment.confirmTitle')} onClose={checkout.cancelPendingAction}>
           <p>{t('payment.confirmBody')}</p>

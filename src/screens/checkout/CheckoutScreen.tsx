@@ -25,8 +25,12 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   useEffect(() => {
     let live = true;
     if (cartId) cart.adopt(cartId);
-    void cart.load().finally(() => { if (live) setLoaded(true); });
-    return () => { live = false; };
+    void cart.load().finally(() => {
+      if (live) setLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [cartId, cart]);
 
   // The purchaser form's code (@rjsf, the largest chunk) and its validator download beside the cart, not after it.
@@ -45,7 +49,14 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   const title = <h1 className="page-title checkout-page__title">{t('checkout.title')}</h1>;
   // The title shows at once; the summary and the form follow the cart.
   if (!loaded && cart.isEmpty) {
-    return <div className="container checkout-page">{title}<p className="page-status" role="status">{t('app.loading')}</p></div>;
+    return (
+      <div className="container checkout-page">
+        {title}
+        <p className="page-status" role="status">
+          {t('app.loading')}
+        </p>
+      </div>
+    );
   }
   if (cart.isEmpty) return <Navigate to="/" replace />;
   // Spec section 2: a logged-in user without a valid e-mail sets one first.
@@ -58,9 +69,13 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   return (
     <div className="container checkout-page">
       {title}
-      <div className="checkout-page__summary"><CheckoutSummary /></div>
+      <div className="checkout-page__summary">
+        <CheckoutSummary />
+      </div>
       <section className="checkout-page__main" aria-labelledby="checkout-purchaser">
-        <h2 id="checkout-purchaser" className="checkout-page__section-title">{t('checkout.purchaserTitle')}</h2>
+        <h2 id="checkout-purchaser" className="checkout-page__section-title">
+          {t('checkout.purchaserTitle')}
+        </h2>
         {!session.isLoggedIn && loginEnabled && (
           <p className="checkout-login">
             {t('login.alreadyMember')}{' '}
@@ -72,9 +87,11 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
         {session.isLoggedIn && !askIdentity && session.greetingName && (
           <p className="checkout-login">{t('login.purchasingAs', { name: session.greetingName })}</p>
         )}
-        {formShown
-          ? <CheckoutForm key={askIdentity ? 'guest' : 'member'} free={free} askIdentity={askIdentity} />
-          : <p className="form-loading">{t('app.loading')}</p>}
+        {formShown ? (
+          <CheckoutForm key={askIdentity ? 'guest' : 'member'} free={free} askIdentity={askIdentity} />
+        ) : (
+          <p className="form-loading">{t('app.loading')}</p>
+        )}
       </section>
     </div>
   );

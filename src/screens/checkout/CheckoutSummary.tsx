@@ -16,20 +16,37 @@ export const CheckoutSummary = observer(function CheckoutSummary() {
   const fees = decimalToMinor(totals?.total_fee_fixed_outside) + decimalToMinor(totals?.total_fee_percent_outside);
   return (
     <section className="checkout-summary" aria-labelledby={titleId}>
-      <h2 id={titleId} className="checkout-summary__title">{t('checkout.summaryTitle')}</h2>
+      <h2 id={titleId} className="checkout-summary__title">
+        {t('checkout.summaryTitle')}
+      </h2>
       <ExpiryTimer />
       <CartContents showCheckout={false} />
       {totals && (
         <dl className="checkout-totals">
-          <div><dt>{t('checkout.subtotal')}</dt><dd>{money(totals.total_before_cartmod_price)}</dd></div>
+          <div>
+            <dt>{t('checkout.subtotal')}</dt>
+            <dd>{money(totals.total_before_cartmod_price)}</dd>
+          </div>
           {decimalToMinor(totals.total_cartmod_amount) > 0 && (
-            <div><dt>{t('checkout.discount')}</dt><dd>−{money(totals.total_cartmod_amount)}</dd></div>
+            <div>
+              <dt>{t('checkout.discount')}</dt>
+              <dd>−{money(totals.total_cartmod_amount)}</dd>
+            </div>
           )}
-          <div><dt>{t('checkout.fees')}</dt><dd>{formatMoney(fees, config.seller.currency)}</dd></div>
+          <div>
+            <dt>{t('checkout.fees')}</dt>
+            <dd>{formatMoney(fees, config.seller.currency)}</dd>
+          </div>
           {decimalToMinor(totals.total_payments) > 0 && (
-            <div><dt>{t('checkout.paid')}</dt><dd>−{money(totals.total_payments)}</dd></div>
+            <div>
+              <dt>{t('checkout.paid')}</dt>
+              <dd>−{money(totals.total_payments)}</dd>
+            </div>
           )}
-          <div className="checkout-totals__due"><dt>{t('checkout.totalDue')}</dt><dd>{money(totals.total_outstanding)}</dd></div>
+          <div className="checkout-totals__due">
+            <dt>{t('checkout.totalDue')}</dt>
+            <dd>{money(totals.total_outstanding)}</dd>
+          </div>
         </dl>
       )}
     </section>

@@ -22,23 +22,50 @@ export function TermsField({ html, accepted, error, disabled, modalOpen, onModal
   return (
     <div className={`form-field terms${error ? ' form-field--invalid' : ''}`}>
       <div className="terms__row">
-        <input id={id} type="checkbox" checked={accepted} disabled={disabled} aria-required="true"
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={accepted}
+          disabled={disabled}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
         <label htmlFor={id}>{t('terms.label')}</label>
       </div>
       <button type="button" className="link-button" onClick={() => onModalOpenChange(true)}>
         {t('terms.read')}
       </button>
-      {error && <p id={`${id}-error`} className="form-field__error">{t('terms.required')}</p>}
+      {error && (
+        <p id={`${id}-error`} className="form-field__error">
+          {t('terms.required')}
+        </p>
+      )}
       {modalOpen && (
         <Modal title={t('terms.title')} onClose={() => onModalOpenChange(false)}>
           <SafeHtml className="terms__content" html={html} />
           <div className="modal__actions">
-            <button type="button" className="button button--secondary"
-              onClick={() => { onModalOpenChange(false); onDecline(); }}>{t('terms.decline')}</button>
-            <button type="button" className="button"
-              onClick={() => { onModalOpenChange(false); onChange(true); }}>{t('terms.accept')}</button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                onModalOpenChange(false);
+                onDecline();
+              }}
+            >
+              {t('terms.decline')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                onModalOpenChange(false);
+                onChange(true);
+              }}
+            >
+              {t('terms.accept')}
+            </button>
           </div>
         </Modal>
       )}

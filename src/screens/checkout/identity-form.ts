@@ -7,11 +7,20 @@ export const identitySchema = schemaJson as unknown as RJSFSchema;
 
 const FIELDS = ['first_name', 'last_name', 'email', 'email_confirm', 'phone', 'zip_code'] as const;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
-  first_name: 'identity.firstName', last_name: 'identity.lastName', email: 'identity.email',
-  email_confirm: 'identity.emailConfirm', phone: 'identity.phone', zip_code: 'identity.zip',
+  first_name: 'identity.firstName',
+  last_name: 'identity.lastName',
+  email: 'identity.email',
+  email_confirm: 'identity.emailConfirm',
+  phone: 'identity.phone',
+  zip_code: 'identity.zip',
 };
 const AUTOCOMPLETE: Record<(typeof FIELDS)[number], string> = {
-  first_name: 'given-name', last_name: 'family-name', email: 'email', email_confirm: 'email', phone: 'tel', zip_code: 'postal-code',
+  first_name: 'given-name',
+  last_name: 'family-name',
+  email: 'email',
+  email_confirm: 'email',
+  phone: 'tel',
+  zip_code: 'postal-code',
 };
 
 /** Translated labels, input types and autocomplete hints for the purchaser form. */

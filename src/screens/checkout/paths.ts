@@ -5,5 +5,8 @@ export function completionPath(orderIds: string[]): string {
 
 /** The order ids of a completion URL's query; empty when missing or blank. */
 export function orderIdsOf(search: URLSearchParams): string[] {
-  return (search.get('orderIds') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (search.get('orderIds') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -30,18 +30,27 @@ export const CompletionScreen = observer(function CompletionScreen() {
     <div className="container page completion-page">
       <h1 className="page-title">{t('completion.title')}</h1>
       <p className="completion-page__message">{t('completion.message')}</p>
-      {checkout.completionState === 'loading' && <p className="page-status" role="status">{t('app.loading')}</p>}
+      {checkout.completionState === 'loading' && (
+        <p className="page-status" role="status">
+          {t('app.loading')}
+        </p>
+      )}
       {checkout.completionState === 'error' && (
         <div className="notice--error" role="alert">
           <p>{checkout.completionNotFound ? t('completion.notFound') : t('completion.loadError')}</p>
           <Link to="/">{t('app.continue')}</Link>
         </div>
       )}
-      {checkout.completionState === 'ready' && checkout.orders.map((order) => {
-        const row = order.ticket_order._data[0];
-        return row ? <OrderSummary key={row.id} order={order} accessToken={checkout.accessTokenOf(row.id)} /> : null;
-      })}
-      <p><Link className="button button--secondary" to="/events">{t('completion.continueShopping')}</Link></p>
+      {checkout.completionState === 'ready' &&
+        checkout.orders.map((order) => {
+          const row = order.ticket_order._data[0];
+          return row ? <OrderSummary key={row.id} order={order} accessToken={checkout.accessTokenOf(row.id)} /> : null;
+        })}
+      <p>
+        <Link className="button button--secondary" to="/events">
+          {t('completion.continueShopping')}
+        </Link>
+      </p>
     </div>
   );
 });

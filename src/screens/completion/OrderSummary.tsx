@@ -21,22 +21,36 @@ export const OrderSummary = observer(function OrderSummary({ order, accessToken 
   const headingId = `order-${row.id}-title`;
   return (
     <section className="order-summary" aria-labelledby={headingId}>
-      <h2 id={headingId} className="order-summary__title">{t('completion.orderNumber', { number: row.order_number })}</h2>
+      <h2 id={headingId} className="order-summary__title">
+        {t('completion.orderNumber', { number: row.order_number })}
+      </h2>
       <div className="order-summary__body">
-        <img className="order-summary__qr" width={QR_SIZE} height={QR_SIZE}
+        <img
+          className="order-summary__qr"
+          width={QR_SIZE}
+          height={QR_SIZE}
           src={orderQrUrl(config.deployment.cachedApiBaseUrl, row.id, config.seller.id, accessToken)}
-          alt={t('completion.qrAlt', { number: row.order_number })} />
+          alt={t('completion.qrAlt', { number: row.order_number })}
+        />
         <div>
           <p>{t('completion.ticketCount', { count: tickets.length })}</p>
-          <p><a href={`#${ticketsId}`} className="button">{t('completion.viewTickets')}</a></p>
+          <p>
+            <a href={`#${ticketsId}`} className="button">
+              {t('completion.viewTickets')}
+            </a>
+          </p>
           <p className="order-summary__total">{t('completion.total', { total: money(row.total_after_fees_price) })}</p>
         </div>
       </div>
-      <h3 id={ticketsId} tabIndex={-1} className="order-summary__tickets-title">{t('completion.ticketsTitle')}</h3>
+      <h3 id={ticketsId} tabIndex={-1} className="order-summary__tickets-title">
+        {t('completion.ticketsTitle')}
+      </h3>
       <ul className="order-summary__tickets">
         {tickets.map((ticket) => (
           <li key={ticket.id} className="order-summary__ticket">
-            <span className="order-summary__ticket-name">{eventName(ticket.event_template_id)} · {typeName(ticket.ticket_type_id)}</span>
+            <span className="order-summary__ticket-name">
+              {eventName(ticket.event_template_id)} · {typeName(ticket.ticket_type_id)}
+            </span>
             {ticket.start_datetime && <span>{sessionLabel(ticket.start_datetime, ticket.timezone ?? config.timezone)}</span>}
             <span>{money(ticket.adjusted_value)}</span>
           </li>

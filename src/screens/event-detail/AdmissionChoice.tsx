@@ -15,8 +15,13 @@ export const AdmissionChoice = observer(function AdmissionChoice({ store }: { st
       <div className="admission-choice__options">
         {options.map((o) => (
           <label key={o.mode} className={`admission-option${store.mode === o.mode ? ' admission-option--selected' : ''}`}>
-            <input type="radio" name="admission-mode" value={o.mode} checked={store.mode === o.mode}
-              onChange={() => store.chooseMode(o.mode)} />
+            <input
+              type="radio"
+              name="admission-mode"
+              value={o.mode}
+              checked={store.mode === o.mode}
+              onChange={() => store.chooseMode(o.mode)}
+            />
             <span className="admission-option__text">
               <span className="admission-option__label">{o.label}</span>
               <span className="admission-option__hint">{o.hint}</span>

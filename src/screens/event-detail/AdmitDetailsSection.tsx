@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { ReservationStore } from '../../stores/ReservationStore';
 import { admitErrors, type AdmitSlot } from '../../domain/admit';
 
-const AdmitFields = observer(function AdmitFields({ store, slot, typeName }: { store: ReservationStore; slot: AdmitSlot; typeName: string }) {
+const AdmitFields = observer(function AdmitFields({
+  store,
+  slot,
+  typeName,
+}: {
+  store: ReservationStore;
+  slot: AdmitSlot;
+  typeName: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const value = store.admitValues.get(slot.key) ?? {};
@@ -14,13 +22,25 @@ const AdmitFields = observer(function AdmitFields({ store, slot, typeName }: { s
     return (
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={`${id}-${kind}`}>
-          {label}{!required && <span className="field__optional"> {t('admit.optional')}</span>}
+          {label}
+          {!required && <span className="field__optional"> {t('admit.optional')}</span>}
         </label>
-        <input id={`${id}-${kind}`} type={type} autoComplete={autoComplete} maxLength={kind === 'name' ? 101 : 254}
-          value={value[kind] ?? ''} required={required} aria-invalid={!!error || undefined}
+        <input
+          id={`${id}-${kind}`}
+          type={type}
+          autoComplete={autoComplete}
+          maxLength={kind === 'name' ? 101 : 254}
+          value={value[kind] ?? ''}
+          required={required}
+          aria-invalid={!!error || undefined}
           aria-describedby={error ? `${id}-${kind}-error` : undefined}
-          onChange={(e) => store.setAdmit(slot.key, kind, e.target.value)} />
-        {error && <span id={`${id}-${kind}-error`} className="field__error">{t(`admit.errors.${error}`)}</span>}
+          onChange={(e) => store.setAdmit(slot.key, kind, e.target.value)}
+        />
+        {error && (
+          <span id={`${id}-${kind}-error`} className="field__error">
+            {t(`admit.errors.${error}`)}
+          </span>
+        )}
       </div>
     );
   };
@@ -41,11 +61,13 @@ export const AdmitDetailsSection = observer(function AdmitDetailsSection({ store
   if (entries.length === 0) return null;
   return (
     <section className="reserve-section admit-section" aria-labelledby={titleId}>
-      <h3 id={titleId} className="reserve-section__title">{t('admit.legend')}</h3>
+      <h3 id={titleId} className="reserve-section__title">
+        {t('admit.legend')}
+      </h3>
       <div className="admit-grid">
-        {entries.flatMap(({ type, slots }) => slots.map((slot) => (
-          <AdmitFields key={slot.key} store={store} slot={slot} typeName={type.name} />
-        )))}
+        {entries.flatMap(({ type, slots }) =>
+          slots.map((slot) => <AdmitFields key={slot.key} store={store} slot={slot} typeName={type.name} />),
+        )}
       </div>
     </section>
   );

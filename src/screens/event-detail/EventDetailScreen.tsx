@@ -35,11 +35,18 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
     return (
       <div className="container page">
         <p role="alert">{t('app.unexpectedError')}</p>
-        <button type="button" className="button" onClick={() => void events.loadEvent(eventId)}>{t('events.retry')}</button>
+        <button type="button" className="button" onClick={() => void events.loadEvent(eventId)}>
+          {t('events.retry')}
+        </button>
       </div>
     );
   }
-  if (!detail) return <div className="container page"><p role="status">{t('eventDetail.loading')}</p></div>;
+  if (!detail)
+    return (
+      <div className="container page">
+        <p role="status">{t('eventDetail.loading')}</p>
+      </div>
+    );
 
   const { event } = detail;
   const api = config.deployment.apiBaseUrl;
@@ -48,25 +55,46 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
   return (
     <div className="container event-detail-page">
       <article className="event-detail">
-        <ScreenSections screen="event-detail" sections={{
-          'back-link': () => <p><Link className="back-link" to="/events">{t('eventDetail.back')}</Link></p>,
-          // The cover is the page's largest paint: fetched first, decoded off the main thread.
-          image: () => imageId
-            ? <img className="event-detail__image" alt={alt} width={COVER.width} height={COVER.height}
-                fetchPriority="high" decoding="async" sizes={COVER_SIZES} {...coverSources(api, imageId)} />
-            : null,
-          heading: () => (
-            <header className="event-detail__header">
-              <h1 className="page-title">{event.name}</h1>
-              {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
-            </header>
-          ),
-          description: () => event.description
-            ? <SafeHtml className="event-detail__description" html={event.description} /> : null,
-        }} />
-        {reservation
-          ? <ReservationFlow store={reservation} />
-          : <p role="status" className="reserve__status">{t('reserve.loading')}</p>}
+        <ScreenSections
+          screen="event-detail"
+          sections={{
+            'back-link': () => (
+              <p>
+                <Link className="back-link" to="/events">
+                  {t('eventDetail.back')}
+                </Link>
+              </p>
+            ),
+            // The cover is the page's largest paint: fetched first, decoded off the main thread.
+            image: () =>
+              imageId ? (
+                <img
+                  className="event-detail__image"
+                  alt={alt}
+                  width={COVER.width}
+                  height={COVER.height}
+                  fetchPriority="high"
+                  decoding="async"
+                  sizes={COVER_SIZES}
+                  {...coverSources(api, imageId)}
+                />
+              ) : null,
+            heading: () => (
+              <header className="event-detail__header">
+                <h1 className="page-title">{event.name}</h1>
+                {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
+              </header>
+            ),
+            description: () => (event.description ? <SafeHtml className="event-detail__description" html={event.description} /> : null),
+          }}
+        />
+        {reservation ? (
+          <ReservationFlow store={reservation} />
+        ) : (
+          <p role="status" className="reserve__status">
+            {t('reserve.loading')}
+          </p>
+        )}
       </article>
       <div className="event-detail-page__aside">
         <CartWidget />

@@ -8,7 +8,10 @@ import { moneyToMinor } from '../../domain/quantity';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { FlexiblePriceInput } from '../../components/FlexiblePriceInput';
 
-interface Props { store: ReservationStore; currency: string }
+interface Props {
+  store: ReservationStore;
+  currency: string;
+}
 
 /** Steppers by group and type (spec section 5); flexible-price types also get an amount field. */
 export const QuantitySection = observer(function QuantitySection({ store, currency }: Props) {
@@ -31,18 +34,30 @@ export const QuantitySection = observer(function QuantitySection({ store, curren
           {type.summary && <span className="ticket-type__summary">{type.summary}</span>}
           {!flexible && <span className="ticket-type__price">{money(type.discounted_amount ?? type.currency_amount)}</span>}
           {type.outside_fees?.map((fee) => (
-            <span key={fee.name} className="ticket-type__fee">{t('quantity.fee', { fee: money(fee.fee), name: fee.name })}</span>
+            <span key={fee.name} className="ticket-type__fee">
+              {t('quantity.fee', { fee: money(fee.fee), name: fee.name })}
+            </span>
           ))}
         </div>
-        <QuantityStepper name={type.name} count={count}
-          canIncrement={store.canIncrement(group, type.id)} canDecrement={store.canDecrement(group, type.id)}
-          onIncrement={() => store.increment(group, type.id)} onDecrement={() => store.decrement(group, type.id)} />
+        <QuantityStepper
+          name={type.name}
+          count={count}
+          canIncrement={store.canIncrement(group, type.id)}
+          canDecrement={store.canDecrement(group, type.id)}
+          onIncrement={() => store.increment(group, type.id)}
+          onDecrement={() => store.decrement(group, type.id)}
+        />
         {flexible && (
-          <FlexiblePriceInput name={type.name} value={store.priceText(type)}
-            min={type.currency_amount_min!} max={type.currency_amount_max!}
-            minLabel={money(type.currency_amount_min)} maxLabel={money(type.currency_amount_max)}
+          <FlexiblePriceInput
+            name={type.name}
+            value={store.priceText(type)}
+            min={type.currency_amount_min!}
+            max={type.currency_amount_max!}
+            minLabel={money(type.currency_amount_min)}
+            maxLabel={money(type.currency_amount_max)}
             invalid={store.flexibleAmount(type) === null && (count > 0 || store.attempted)}
-            onChange={(value) => store.setFlexiblePrice(type.id, value)} />
+            onChange={(value) => store.setFlexiblePrice(type.id, value)}
+          />
         )}
       </li>
     );
@@ -50,7 +65,9 @@ export const QuantitySection = observer(function QuantitySection({ store, curren
 
   return (
     <section className="reserve-section quantity-section" aria-labelledby={titleId} aria-busy={store.detailLoading || undefined}>
-      <h3 id={titleId} className="reserve-section__title">{t('quantity.legend')}</h3>
+      <h3 id={titleId} className="reserve-section__title">
+        {t('quantity.legend')}
+      </h3>
       {store.detailLoading && <p role="status">{t('quantity.loading')}</p>}
       {store.shownGroups.map(({ group, types }) => {
         const limits = store.limitsOf(group);
@@ -58,10 +75,14 @@ export const QuantitySection = observer(function QuantitySection({ store, curren
         return (
           <div key={group.id} className="ticket-group" role="group" aria-labelledby={`${titleId}-${group.id}`}>
             <div className="ticket-group__header">
-              <h4 id={`${titleId}-${group.id}`} className="ticket-group__name">{group.name}</h4>
+              <h4 id={`${titleId}-${group.id}`} className="ticket-group__name">
+                {group.name}
+              </h4>
               {group.summary && <p className="ticket-group__summary">{group.summary}</p>}
               <p className="ticket-group__limits">
-                {types.length === 1 && group.min_tickets_per_order > 1 && <span>{t('quantity.minimum', { count: group.min_tickets_per_order })} </span>}
+                {types.length === 1 && group.min_tickets_per_order > 1 && (
+                  <span>{t('quantity.minimum', { count: group.min_tickets_per_order })} </span>
+                )}
                 {group.max_tickets_per_order > 0 && <span>{t('quantity.maximum', { count: group.max_tickets_per_order })}</span>}
                 {soldOut && <span className="ticket-group__sold-out"> {t('quantity.soldOut')}</span>}
               </p>

@@ -15,12 +15,16 @@ import { SubmitSection } from './SubmitSection';
 /** Quantity-first, once the quantities are chosen: what was chosen, and 'Change tickets' (date and time go). */
 const SelectionSummary = observer(function SelectionSummary({ store }: { store: ReservationStore }) {
   const { t } = useTranslation();
-  const chosen = store.shownGroups.flatMap(({ types }) => types).filter((type) => store.count(type.id) > 0)
+  const chosen = store.shownGroups
+    .flatMap(({ types }) => types)
+    .filter((type) => store.count(type.id) > 0)
     .map((type) => t('reserve.quantityFirst.line', { count: store.count(type.id), name: type.name }));
   return (
     <div className="reserve-section reserve__selection">
       <p>{t('reserve.quantityFirst.chosen', { tickets: chosen.join(', ') })}</p>
-      <button type="button" className="button button--secondary" onClick={() => store.editQuantities()}>{t('reserve.quantityFirst.change')}</button>
+      <button type="button" className="button button--secondary" onClick={() => store.editQuantities()}>
+        {t('reserve.quantityFirst.change')}
+      </button>
     </div>
   );
 });
@@ -48,14 +52,22 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
 
   let body;
   if (state === 'loading') {
-    body = <p role="status" className="reserve__status">{t('reserve.loading')}</p>;
+    body = (
+      <p role="status" className="reserve__status">
+        {t('reserve.loading')}
+      </p>
+    );
   } else if (state === 'unavailable') {
     body = <p className="notice notice--info reserve__unavailable">{t('reserve.unavailable')}</p>;
   } else if (state === 'init-error') {
     body = (
       <div>
-        <p role="alert" className="notice notice--error">{t('reserve.initError')}</p>
-        <button type="button" className="button" onClick={() => void store.load()}>{t('reserve.retry')}</button>
+        <p role="alert" className="notice notice--error">
+          {t('reserve.initError')}
+        </p>
+        <button type="button" className="button" onClick={() => void store.load()}>
+          {t('reserve.retry')}
+        </button>
       </div>
     );
   } else {
@@ -69,23 +81,46 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
         {quantityFirst && store.quantitiesOpen && (
           <>
             <QuantitySection store={store} currency={currency} />
-            {store.notice && <p className={`notice notice--${store.notice.tone}`} role="alert">{t(store.notice.key, store.notice.params)}</p>}
-            <p><button type="button" className="button" onClick={() => void store.findTickets()}>{t('reserve.quantityFirst.find')}</button></p>
+            {store.notice && (
+              <p className={`notice notice--${store.notice.tone}`} role="alert">
+                {t(store.notice.key, store.notice.params)}
+              </p>
+            )}
+            <p>
+              <button type="button" className="button" onClick={() => void store.findTickets()}>
+                {t('reserve.quantityFirst.find')}
+              </button>
+            </p>
           </>
         )}
         {quantityFirst && !store.quantitiesOpen && <SelectionSummary store={store} />}
-        {quantityFirst && store.calendarLoading && <p role="status" className="reserve__status">{t('reserve.loading')}</p>}
+        {quantityFirst && store.calendarLoading && (
+          <p role="status" className="reserve__status">
+            {t('reserve.loading')}
+          </p>
+        )}
         {datesShown && (
-          <DatePicker buttons={store.dateButtons} calendar={store.shownCalendar} selectedDate={store.selectedDate}
-            currency={currency} onSelect={(date) => void store.selectDate(date)} />
+          <DatePicker
+            buttons={store.dateButtons}
+            calendar={store.shownCalendar}
+            selectedDate={store.selectedDate}
+            currency={currency}
+            onSelect={(date) => void store.selectDate(date)}
+          />
         )}
         {datesShown && <SessionSection store={store} />}
         {store.showFewTicketsWarning && (
-          <p className="notice notice--warning reserve__few-left" role="status">{t('reserve.fewTicketsLeft')}</p>
+          <p className="notice notice--warning reserve__few-left" role="status">
+            {t('reserve.fewTicketsLeft')}
+          </p>
         )}
         {store.messages.length > 0 && (
           <ul className="reserve__messages" aria-live="polite">
-            {store.messages.map((text) => <li key={text} className="notice notice--info">{text}</li>)}
+            {store.messages.map((text) => (
+              <li key={text} className="notice notice--info">
+                {text}
+              </li>
+            ))}
           </ul>
         )}
         {!quantityFirst && <QuantitySection store={store} currency={currency} />}
@@ -102,7 +137,9 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
 
   return (
     <section className="reserve" aria-labelledby={titleId} aria-busy={state === 'loading' || undefined}>
-      <h2 id={titleId} className="reserve__title">{t('reserve.sectionTitle')}</h2>
+      <h2 id={titleId} className="reserve__title">
+        {t('reserve.sectionTitle')}
+      </h2>
       {body}
     </section>
   );

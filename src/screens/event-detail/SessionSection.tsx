@@ -14,8 +14,10 @@ export const SessionSection = observer(function SessionSection({ store }: { stor
   const { config } = useStores();
   const titleId = useId();
   const web = config.storefront.web as { show_remaining_session_capacity_threshold?: number | null } | undefined;
-  const threshold = web && 'show_remaining_session_capacity_threshold' in web
-    ? web.show_remaining_session_capacity_threshold ?? null : DEFAULT_REMAINING_THRESHOLD;
+  const threshold =
+    web && 'show_remaining_session_capacity_threshold' in web
+      ? (web.show_remaining_session_capacity_threshold ?? null)
+      : DEFAULT_REMAINING_THRESHOLD;
 
   // config.web.hide_sold_out_sessions: sold-out times are left out instead of shown disabled.
   const hideSoldOut = store.event?.config?.web?.hide_sold_out_sessions === true;
@@ -26,14 +28,21 @@ export const SessionSection = observer(function SessionSection({ store }: { stor
   else if (sessions.length === 0) content = <p>{t('sessions.none')}</p>;
   else {
     content = (
-      <SessionPicker sessions={sessions} tabsConfig={store.event?.config?.web?.session_picker_tabs}
-        timezone={store.timezone} selectedId={store.selectedSessionId} remainingThreshold={threshold}
-        onSelect={(id) => void store.selectSession(id)} />
+      <SessionPicker
+        sessions={sessions}
+        tabsConfig={store.event?.config?.web?.session_picker_tabs}
+        timezone={store.timezone}
+        selectedId={store.selectedSessionId}
+        remainingThreshold={threshold}
+        onSelect={(id) => void store.selectSession(id)}
+      />
     );
   }
   return (
     <section className="reserve-section session-section" aria-labelledby={titleId}>
-      <h3 id={titleId} className="reserve-section__title">{t('sessions.legend')}</h3>
+      <h3 id={titleId} className="reserve-section__title">
+        {t('sessions.legend')}
+      </h3>
       {content}
     </section>
   );

@@ -28,7 +28,12 @@ export function useReservationStore(eventId: string): ReservationStore {
   }, [eventId, root]);
 
   useEffect(() => {
-    void flow.store.load().then(() => flow.store.preselect(flow.preselection)).then((reserved) => { if (reserved) navigate('/checkout'); });
+    void flow.store
+      .load()
+      .then(() => flow.store.preselect(flow.preselection))
+      .then((reserved) => {
+        if (reserved) navigate('/checkout');
+      });
     // navigate is stable for the router's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [flow]);

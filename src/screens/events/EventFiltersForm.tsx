@@ -28,13 +28,16 @@ export const EventFiltersForm = observer(function EventFiltersForm({ filters, on
   };
 
   return (
-    <form className="event-filters" role="search" aria-label={t('events.filters.label')}
-      onSubmit={(e) => e.preventDefault()}>
+    <form className="event-filters" role="search" aria-label={t('events.filters.label')} onSubmit={(e) => e.preventDefault()}>
       <div className="field">
         <label htmlFor={`${id}-date`}>{t('events.filters.date')}</label>
         <select id={`${id}-date`} value={filters.date ?? ''} onChange={handleDate}>
           <option value="">{t('events.filters.anyDate')}</option>
-          {DATE_FILTERS.map((d) => <option key={d} value={d}>{t(`events.filters.${d}`)}</option>)}
+          {DATE_FILTERS.map((d) => (
+            <option key={d} value={d}>
+              {t(`events.filters.${d}`)}
+            </option>
+          ))}
         </select>
       </div>
       {config.categoryFilters.length > 0 && (
@@ -43,7 +46,9 @@ export const EventFiltersForm = observer(function EventFiltersForm({ filters, on
           <select id={`${id}-category`} value={filters.category ?? ''} onChange={handleCategory}>
             <option value="">{t('events.filters.anyCategory')}</option>
             {config.categoryFilters.map((c) => (
-              <option key={c} value={c}>{t(`events.categories.${c}`, { defaultValue: c })}</option>
+              <option key={c} value={c}>
+                {t(`events.categories.${c}`, { defaultValue: c })}
+              </option>
             ))}
           </select>
         </div>
@@ -62,11 +67,14 @@ export const EventFiltersForm = observer(function EventFiltersForm({ filters, on
           {m.options?.length ? (
             <select id={`${id}-meta-${m.key}`} value={filters.metadata[m.key] ?? ''} onChange={handleMetadata(m.key)}>
               <option value="">{t('events.filters.anyOption')}</option>
-              {m.options.map((o) => <option key={o} value={o}>{o}</option>)}
+              {m.options.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
             </select>
           ) : (
-            <input id={`${id}-meta-${m.key}`} type="text" value={filters.metadata[m.key] ?? ''}
-              onChange={handleMetadata(m.key)} />
+            <input id={`${id}-meta-${m.key}`} type="text" value={filters.metadata[m.key] ?? ''} onChange={handleMetadata(m.key)} />
           )}
         </div>
       ))}

@@ -28,17 +28,28 @@ export const EventListItem = observer(function EventListItem({ event, venue, eag
       <article className="event-item__card" aria-labelledby={headingId}>
         <div className="event-item__media">
           {imageId && (
-            <img src={imageUrl(config.deployment.apiBaseUrl, imageId, { width: TEASER.width * 2, height: TEASER.height * 2 })}
-              width={TEASER.width} height={TEASER.height} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+            <img
+              src={imageUrl(config.deployment.apiBaseUrl, imageId, { width: TEASER.width * 2, height: TEASER.height * 2 })}
+              width={TEASER.width}
+              height={TEASER.height}
+              alt={alt}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
           )}
         </div>
         <div className="event-item__body">
-          <h2 id={headingId} className="event-item__name">{event.name}</h2>
+          <h2 id={headingId} className="event-item__name">
+            {event.name}
+          </h2>
           {event.subtitle && <p className="event-item__subtitle">{event.subtitle}</p>}
           {event.summary && <p className="event-item__summary">{event.summary}</p>}
           {config.showVenueName && venue && <p className="event-item__venue">{t('events.venue', { name: venue.name })}</p>}
-          <Link className="button event-item__button" to={`/events/${event.id}`}
-            aria-label={t('events.viewEventLabel', { name: event.name })}>
+          <Link
+            className="button event-item__button"
+            to={`/events/${event.id}`}
+            aria-label={t('events.viewEventLabel', { name: event.name })}
+          >
             {t('events.viewEvent')}
           </Link>
         </div>

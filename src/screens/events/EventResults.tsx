@@ -9,18 +9,21 @@ import { EventListItem } from './EventListItem';
 export const EventResults = observer(function EventResults({ filters }: { filters: EventFilters }) {
   const { t } = useTranslation();
   const { events } = useStores();
-  const status = events.state === 'ready'
-    ? t('events.resultCount', { count: events.count })
-    : events.state === 'error' ? '' : t('events.loading');
+  const status =
+    events.state === 'ready' ? t('events.resultCount', { count: events.count }) : events.state === 'error' ? '' : t('events.loading');
 
   return (
     <section className="event-results" aria-labelledby="event-results-count">
       {/* Kept in the DOM across states so screen readers announce each new count. */}
-      <p id="event-results-count" className="event-results__count" role="status" aria-live="polite">{status}</p>
+      <p id="event-results-count" className="event-results__count" role="status" aria-live="polite">
+        {status}
+      </p>
       {events.state === 'error' && (
         <div className="notice notice--error" role="alert">
           <p>{t('events.loadError')}</p>
-          <button type="button" className="button" onClick={() => void events.loadEvents(filters)}>{t('events.retry')}</button>
+          <button type="button" className="button" onClick={() => void events.loadEvents(filters)}>
+            {t('events.retry')}
+          </button>
         </div>
       )}
       {events.state === 'ready' && events.count === 0 && (

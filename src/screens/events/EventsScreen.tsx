@@ -16,8 +16,7 @@ export const EventsScreen = observer(function EventsScreen() {
   const { config, events, cart } = useStores();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
-  const filters = useMemo(() => parseEventFilters(new URLSearchParams(search), config.filterOptions),
-    [search, config.filterOptions]);
+  const filters = useMemo(() => parseEventFilters(new URLSearchParams(search), config.filterOptions), [search, config.filterOptions]);
   const filterKey = eventFiltersToQuery(filters).toString();
 
   useDocumentTitle(t('events.title'));
@@ -35,14 +34,16 @@ export const EventsScreen = observer(function EventsScreen() {
   return (
     <div className="container events-page">
       <div className="events-page__main">
-        <ScreenSections screen="events" sections={{
-          heading: () => <h1 className="page-title">{t('events.title')}</h1>,
-          // Shown once the cart holds an anchor event: the listing then offers add-ons.
-          'upsell-heading': () => cart.hasAnchorItem
-            ? <h2 className="upsell-heading">{t('events.upsellHeading')}</h2> : null,
-          filters: () => <EventFiltersForm filters={filters} onChange={handleFiltersChange} />,
-          results: () => <EventResults filters={filters} />,
-        }} />
+        <ScreenSections
+          screen="events"
+          sections={{
+            heading: () => <h1 className="page-title">{t('events.title')}</h1>,
+            // Shown once the cart holds an anchor event: the listing then offers add-ons.
+            'upsell-heading': () => (cart.hasAnchorItem ? <h2 className="upsell-heading">{t('events.upsellHeading')}</h2> : null),
+            filters: () => <EventFiltersForm filters={filters} onChange={handleFiltersChange} />,
+            results: () => <EventResults filters={filters} />,
+          }}
+        />
       </div>
       <div className="events-page__aside">
         <CartWidget />

@@ -31,15 +31,26 @@ export const HomeScreen = observer(function HomeScreen() {
   });
   return (
     <div className="container page home">
-      <ScreenSections screen="home" sections={{
-        heading: () => <h1 className="page-title">{title}</h1>,
-        options: () => (
-          <ul className="home-options" aria-label={t('home.optionsLabel')}>
-            {options.map((option) => <li key={option.kind} className="home-option"><HomeOptionCard option={option} /></li>)}
-          </ul>
-        ),
-        resend: () => <p className="home-resend"><Link to="/resend">{t('home.resend')}</Link></p>,
-      }} />
+      <ScreenSections
+        screen="home"
+        sections={{
+          heading: () => <h1 className="page-title">{title}</h1>,
+          options: () => (
+            <ul className="home-options" aria-label={t('home.optionsLabel')}>
+              {options.map((option) => (
+                <li key={option.kind} className="home-option">
+                  <HomeOptionCard option={option} />
+                </li>
+              ))}
+            </ul>
+          ),
+          resend: () => (
+            <p className="home-resend">
+              <Link to="/resend">{t('home.resend')}</Link>
+            </p>
+          ),
+        }}
+      />
     </div>
   );
 });
@@ -52,12 +63,40 @@ const HomeOptionCard = observer(function HomeOptionCard({ option }: { option: Ho
   const text = <p>{t(`home.${option.kind}Text`)}</p>;
   switch (option.kind) {
     case 'login':
-      return <>{heading}{text}
-        <button type="button" className="button" aria-haspopup="dialog" aria-describedby={titleId}
-          onClick={() => ui.openModal('login', { next: '/events' })}>{t('header.login')}</button></>;
+      return (
+        <>
+          {heading}
+          {text}
+          <button
+            type="button"
+            className="button"
+            aria-haspopup="dialog"
+            aria-describedby={titleId}
+            onClick={() => ui.openModal('login', { next: '/events' })}
+          >
+            {t('header.login')}
+          </button>
+        </>
+      );
     case 'join':
-      return <>{heading}{text}<Link className="button" to={option.to} aria-describedby={titleId}>{t('home.join')}</Link></>;
+      return (
+        <>
+          {heading}
+          {text}
+          <Link className="button" to={option.to} aria-describedby={titleId}>
+            {t('home.join')}
+          </Link>
+        </>
+      );
     case 'guest':
-      return <>{heading}{text}<Link className="button" to={option.to} aria-describedby={titleId}>{t('home.guest')}</Link></>;
+      return (
+        <>
+          {heading}
+          {text}
+          <Link className="button" to={option.to} aria-describedby={titleId}>
+            {t('home.guest')}
+          </Link>
+        </>
+      );
   }
 });

@@ -30,7 +30,8 @@ export const LoginCallbackScreen = observer(function LoginCallbackScreen() {
   const hasParams = readOtpLink(location.search) !== null;
   useEffect(() => {
     // The code must not stay in the address bar, history or a shared screenshot.
-    if (hasParams) navigate({ pathname: location.pathname, search: withoutOtpParams(location.search), hash: location.hash }, { replace: true });
+    if (hasParams)
+      navigate({ pathname: location.pathname, search: withoutOtpParams(location.search), hash: location.hash }, { replace: true });
   }, [hasParams, location.pathname, location.search, location.hash, navigate]);
 
   if (session.isLoggedIn && !link) return <Navigate to={nextPath(location.search)} replace />;

@@ -10,9 +10,17 @@ export function LogoutScreen() {
   const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
-    void session.logout().finally(() => { if (live) setDone(true); });
-    return () => { live = false; };
+    void session.logout().finally(() => {
+      if (live) setDone(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [session]);
   if (done) return <Navigate to="/" replace />;
-  return <p className="page-status" role="status">{t('session.loggingOut')}</p>;
+  return (
+    <p className="page-status" role="status">
+      {t('session.loggingOut')}
+    </p>
+  );
 }

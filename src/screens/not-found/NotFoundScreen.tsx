@@ -9,15 +9,22 @@ export function NotFoundScreen() {
   useDocumentTitle(t('notFound.title'));
   return (
     <div className="container page not-found">
-      <ScreenSections screen="not-found" sections={{
-        message: () => (
-          <>
-            <h1 className="page-title">{t('notFound.title')}</h1>
-            <p>{t('notFound.body')}</p>
-            <p><Link className="button" to="/">{t('notFound.home')}</Link></p>
-          </>
-        ),
-      }} />
+      <ScreenSections
+        screen="not-found"
+        sections={{
+          message: () => (
+            <>
+              <h1 className="page-title">{t('notFound.title')}</h1>
+              <p>{t('notFound.body')}</p>
+              <p>
+                <Link className="button" to="/">
+                  {t('notFound.home')}
+                </Link>
+              </p>
+            </>
+          ),
+        }}
+      />
     </div>
   );
 }

@@ -30,7 +30,10 @@ export const EmailForm = observer(function EmailForm({ request, submitLabel, onS
     event.preventDefault();
     const problem = emailError(email);
     setError(problem);
-    if (problem) { input.current?.focus(); return; }
+    if (problem) {
+      input.current?.focus();
+      return;
+    }
     void onSubmit(email.trim());
   };
 
@@ -39,15 +42,35 @@ export const EmailForm = observer(function EmailForm({ request, submitLabel, onS
     <form className="recovery-form" noValidate onSubmit={handleSubmit}>
       <div className="field">
         <label htmlFor={`${id}-email`}>{t('recovery.emailLabel')}</label>
-        <input ref={input} id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX}
-          value={email} onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
-        {error && <p id={errorId} className="field__error">{t(EMAIL_ERROR_KEY[error])}</p>}
+        <input
+          ref={input}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={EMAIL_MAX}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error && (
+          <p id={errorId} className="field__error">
+            {t(EMAIL_ERROR_KEY[error])}
+          </p>
+        )}
       </div>
       {request.state === 'error' && request.error && (
-        <p className="notice--error" role="alert">{t(request.error.key, request.error.values)}</p>
+        <p className="notice--error" role="alert">
+          {t(request.error.key, request.error.values)}
+        </p>
       )}
-      <p><button type="submit" className="button" disabled={request.loading}>{request.loading ? t('recovery.sending') : submitLabel}</button></p>
+      <p>
+        <button type="submit" className="button" disabled={request.loading}>
+          {request.loading ? t('recovery.sending') : submitLabel}
+        </button>
+      </p>
     </form>
   );
 });

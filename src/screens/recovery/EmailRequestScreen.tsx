@@ -26,14 +26,16 @@ const EmailRequestScreen = observer(function EmailRequestScreen({ prefix, send }
     <div className="container page recovery-page">
       <h1 className="page-title">{t(`${prefix}.title`)}</h1>
       <div className="recovery-card">
-        {store.forgot.state === 'done'
-          ? <p className="notice--success" role="status">{t(`${prefix}.done`)}</p>
-          : (
-            <>
-              <p>{t(`${prefix}.intro`)}</p>
-              <EmailForm request={store.forgot} submitLabel={t(`${prefix}.submit`)} onSubmit={(email) => send(store, email)} />
-            </>
-          )}
+        {store.forgot.state === 'done' ? (
+          <p className="notice--success" role="status">
+            {t(`${prefix}.done`)}
+          </p>
+        ) : (
+          <>
+            <p>{t(`${prefix}.intro`)}</p>
+            <EmailForm request={store.forgot} submitLabel={t(`${prefix}.submit`)} onSubmit={(email) => send(store, email)} />
+          </>
+        )}
       </div>
     </div>
   );

@@ -10,7 +10,9 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
       <ul className="password-rules">
         {passwordChecklist(password).map(({ rule, met }) => (
           <li key={rule} className={`password-rules__item password-rules__item--${met ? 'met' : 'unmet'}`} data-rule={rule} data-met={met}>
-            <span className="password-rules__mark" aria-hidden="true">{met ? '✓' : '•'}</span>
+            <span className="password-rules__mark" aria-hidden="true">
+              {met ? '✓' : '•'}
+            </span>
             <span>
               {t(`recovery.reset.rule.${rule}`)}
               <span className="visually-hidden"> ({met ? t('recovery.reset.ruleMet') : t('recovery.reset.ruleNotMet')})</span>

@@ -31,15 +31,26 @@ export const SetEmailScreen = observer(function SetEmailScreen() {
   const [errors, setErrors] = useState<ReturnType<typeof validateSetEmail>>({});
   useDocumentTitle(t('recovery.setEmail.title'));
 
-  if (session.status !== 'ready') return <p className="page-status" role="status">{t('app.loading')}</p>;
+  if (session.status !== 'ready')
+    return (
+      <p className="page-status" role="status">
+        {t('app.loading')}
+      </p>
+    );
   if (!session.isLoggedIn) return <AccountLogin />;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateSetEmail(email, confirm);
     setErrors(found);
-    if (found.email) { emailInput.current?.focus(); return; }
-    if (found.confirm) { confirmInput.current?.focus(); return; }
+    if (found.email) {
+      emailInput.current?.focus();
+      return;
+    }
+    if (found.confirm) {
+      confirmInput.current?.focus();
+      return;
+    }
     // The header and checkout read the address from the session: read it again once saved.
     if (await store.setEmailAddress(email, confirm)) await session.load().catch(() => undefined);
   };
@@ -52,30 +63,70 @@ export const SetEmailScreen = observer(function SetEmailScreen() {
       <div className="recovery-card">
         {request.state === 'done' ? (
           <>
-            <p className="notice--success" role="status">{t('recovery.setEmail.done')}</p>
-            <p><Link className="button" to={nextPath(search.get('next'))}>{t('recovery.setEmail.continue')}</Link></p>
+            <p className="notice--success" role="status">
+              {t('recovery.setEmail.done')}
+            </p>
+            <p>
+              <Link className="button" to={nextPath(search.get('next'))}>
+                {t('recovery.setEmail.continue')}
+              </Link>
+            </p>
           </>
         ) : (
           <form className="recovery-form" noValidate onSubmit={handleSubmit}>
             <p>{t('recovery.setEmail.intro')}</p>
             <div className="field">
               <label htmlFor={ids.email}>{t('recovery.setEmail.email')}</label>
-              <input ref={emailInput} id={ids.email} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX}
-                value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? `${ids.email}-error` : undefined} />
-              {errors.email && <p id={`${ids.email}-error`} className="field__error">{t(EMAIL_ERROR_KEY[errors.email])}</p>}
+              <input
+                ref={emailInput}
+                id={ids.email}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={EMAIL_MAX}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? `${ids.email}-error` : undefined}
+              />
+              {errors.email && (
+                <p id={`${ids.email}-error`} className="field__error">
+                  {t(EMAIL_ERROR_KEY[errors.email])}
+                </p>
+              )}
             </div>
             <div className="field">
               <label htmlFor={ids.confirm}>{t('recovery.setEmail.confirm')}</label>
-              <input ref={confirmInput} id={ids.confirm} name="email_confirm" type="email" autoComplete="email" required maxLength={EMAIL_MAX}
-                value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-invalid={errors.confirm ? true : undefined}
-                aria-describedby={errors.confirm ? `${ids.confirm}-error` : undefined} />
-              {errors.confirm && <p id={`${ids.confirm}-error`} className="field__error">{t(CONFIRM_ERROR_KEY[errors.confirm])}</p>}
+              <input
+                ref={confirmInput}
+                id={ids.confirm}
+                name="email_confirm"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={EMAIL_MAX}
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+                aria-invalid={errors.confirm ? true : undefined}
+                aria-describedby={errors.confirm ? `${ids.confirm}-error` : undefined}
+              />
+              {errors.confirm && (
+                <p id={`${ids.confirm}-error`} className="field__error">
+                  {t(CONFIRM_ERROR_KEY[errors.confirm])}
+                </p>
+              )}
             </div>
             {request.state === 'error' && request.error && (
-              <p className="notice--error" role="alert">{t(request.error.key, request.error.values)}</p>
+              <p className="notice--error" role="alert">
+                {t(request.error.key, request.error.values)}
+              </p>
             )}
-            <p><button type="submit" className="button" disabled={request.loading}>{t('recovery.setEmail.submit')}</button></p>
+            <p>
+              <button type="submit" className="button" disabled={request.loading}>
+                {t('recovery.setEmail.submit')}
+              </button>
+            </p>
           </form>
         )}
       </div>

@@ -12,7 +12,10 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_RULES = ['min_length', 'max_length', 'surrounding_space', 'printable', 'character_classes'] as const;
 export type PasswordRule = (typeof PASSWORD_RULES)[number];
 
-export interface PasswordCheck { rule: PasswordRule; met: boolean }
+export interface PasswordCheck {
+  rule: PasswordRule;
+  met: boolean;
+}
 
 const CLASSES = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{Lu}\p{Ll}\p{Nd}]/u];
 
@@ -41,7 +44,9 @@ export function passwordChecklist(password: string): PasswordCheck[] {
 }
 
 export function passwordProblems(password: string): PasswordRule[] {
-  return passwordChecklist(password).filter((c) => !c.met).map((c) => c.rule);
+  return passwordChecklist(password)
+    .filter((c) => !c.met)
+    .map((c) => c.rule);
 }
 
 export type PasswordFormError = 'required' | 'invalid' | 'mismatch';

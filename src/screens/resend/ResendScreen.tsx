@@ -19,14 +19,16 @@ export const ResendScreen = observer(function ResendScreen() {
     <div className="container page recovery-page">
       <h1 className="page-title">{t('resend.title')}</h1>
       <div className="recovery-card">
-        {store.resend.state === 'done'
-          ? <p className="notice--success" role="status">{t('resend.done', { email: sentTo })}</p>
-          : (
-            <>
-              <p>{t('resend.intro')}</p>
-              <EmailForm request={store.resend} submitLabel={t('resend.submit')} onSubmit={handleSubmit} />
-            </>
-          )}
+        {store.resend.state === 'done' ? (
+          <p className="notice--success" role="status">
+            {t('resend.done', { email: sentTo })}
+          </p>
+        ) : (
+          <>
+            <p>{t('resend.intro')}</p>
+            <EmailForm request={store.resend} submitLabel={t('resend.submit')} onSubmit={handleSubmit} />
+          </>
+        )}
       </div>
     </div>
   );
