@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '../../src/domain/schedule';
+import { isValidTimeZone } from '../../src/domain/dates';
 import { IssueList } from './errors';
 import type { CatalogEvent, CatalogGroup, SellerFolder } from './types';
 

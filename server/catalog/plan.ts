@@ -1,4 +1,5 @@
-import { expandSchedule, localDate, resolveDate, zonedTime, type SessionSlot } from '../../src/domain/schedule';
+import { venueDate as localDate, zonedTime } from '../../src/domain/dates';
+import { expandSchedule, resolveDate, type SessionSlot } from '../../src/domain/schedule';
 import { parseMoney } from '../../src/domain/money';
 import { IssueList } from './errors';
 import { expandSeatMap, type PlannedSeat, type SectionGeometry } from './seats';

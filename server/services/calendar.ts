@@ -3,6 +3,7 @@ import type { Seller } from '../db/types';
 import { DomainError } from './errors';
 import { money } from '../../src/domain/money';
 import { table } from '../../src/contract/tables';
+import { CALENDAR_MAX_TICKET_TYPES } from '../../src/contract/limits';
 import type { CalendarAnswer, CalendarDayRow } from '../../src/contract/catalogue';
 import { fewTicketsLeft, FEW_TICKETS_THRESHOLD, sumAvailable } from '../../src/domain/availability';
 import { addDays, datesInRange, daysBetween, longDateLabel, startOfVenueDay, todayAt } from '../../src/domain/dates';
@@ -16,8 +17,6 @@ import type { SessionFigures } from './wire';
 /** Without end_date a calendar covers 120 days from start_date (default today at the venue). */
 export const CALENDAR_DEFAULT_DAYS = 120;
 export const CALENDAR_MAX_DAYS = 400;
-/** Spec section 9: calendar max 10 ticket types. */
-export const CALENDAR_MAX_TICKET_TYPES = 10;
 
 export interface CalendarOptions {
   format: 'price' | 'extended';

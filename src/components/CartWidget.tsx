@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
 import type { CartItem } from '../stores/CartStore';
 import { decimalToMinor, formatMoney } from '../domain/pricing';
-import { sessionLabel } from '../domain/zoned-day';
+import { sessionLabel } from '../domain/dates';
 import { ExpiryTimer } from './ExpiryTimer';
 
 /** Spec section 9: cart images are 64x51, fetched at double size. */

@@ -27,6 +27,7 @@ import {
   Uuid,
   UuidList,
 } from './primitives';
+import { PER_TYPE_CAP } from './limits';
 import { Table } from './tables';
 
 /** The catalogue: seller config, events, sessions, calendar, groups, images and form validators (spec section 7). */
@@ -419,7 +420,7 @@ export const catalogueRoutes = {
           Type.Object(
             {
               ticket_type_id: Uuid,
-              quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+              quantity: Type.Integer({ minimum: 1, maximum: PER_TYPE_CAP }),
             },
             { additionalProperties: false },
           ),

@@ -34,6 +34,9 @@ export const ERROR_STATUS = {
   ticket_group_capacity_exceeded: 409,
   session_capacity_exceeded: 409,
   seat_unavailable: 409,
+  member_limit_exceeded: 409,
+  invalid_citypass: 400,
+  code_exhausted: 409,
   // Cart
   cart_access_denied: 403,
   cart_expired: 410,

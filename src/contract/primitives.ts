@@ -1,4 +1,5 @@
 import { Type, type TProperties, type TSchema } from 'typebox';
+import { PER_TYPE_CAP } from './limits';
 
 /**
  * Schema primitives of the API contract, shared by every route. The server validates input with them (Fastify and
@@ -45,7 +46,7 @@ export const TicketLines = Type.Array(
   Type.Object(
     {
       ticket_type_id: Uuid,
-      quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+      quantity: Type.Integer({ minimum: 1, maximum: PER_TYPE_CAP }),
     },
     { additionalProperties: false },
   ),

@@ -3,8 +3,7 @@
  * (quantity steppers, labels). -1 means unlimited everywhere.
  */
 export const UNLIMITED = -1;
-/** Spec section 9: per-type cap. */
-export const PER_TYPE_CAP = 1000;
+export { PER_TYPE_CAP } from '../contract/limits';
 /** Spec section 9: 'Hurry, less than 10 tickets available.' default threshold. */
 export const FEW_TICKETS_THRESHOLD = 10;
 

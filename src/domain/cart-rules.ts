@@ -4,8 +4,7 @@
  */
 
 /** Spec section 9 constants. */
-export const PER_TYPE_CAP = 1000;
-export const CART_FETCH_LIMIT = 1000;
+export { CART_FETCH_LIMIT, PER_TYPE_CAP } from '../contract/limits';
 export const CART_RELOAD_THRESHOLD_SECONDS = 30;
 export const EXPIRY_MARGIN_SECONDS = 5;
 export const EXTENSION_SECONDS = 120;

@@ -1,17 +1,14 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /**
- * What "a date" is: the venue timezone decides (DESIGN.md section 3). Dates travel as 'YYYY-MM-DD'
- * strings; instants as Date / ISO strings. Shared by the server (calendar, _ondate filters) and the
- * storefront (date buttons, calendar grid).
+ * Dates and time zones: the one module (the venue's time zone decides what "a date" is, DESIGN.md section 3).
+ * Dates travel as 'YYYY-MM-DD' strings, instants as Date or ISO strings, times of day as 'HH:mm'. Computed with Intl
+ * only (no time-zone database in the bundle), shared by the server (calendar, schedules, _ondate filters) and the
+ * storefront (date buttons, calendar grid, session labels).
  */
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_OF_DAY = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
+const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const DAY_MS = 86_400_000;
 
 /** A real calendar date ('2026-02-30' is not), in a sane year range. */
 export function isValidIsoDate(value: string): boolean {
@@ -28,6 +25,7 @@ export function isValidTimeOfDay(value: string): boolean {
   return TIME_OF_DAY.test(value);
 }
 
+/** True when Intl knows the time zone's name. */
 export function isValidTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -37,14 +35,15 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-// dayjs' timezone plugin builds a formatter per call, too slow for a 120-day calendar of thousands of
-// sessions. A zone's UTC offset only changes at instants on a quarter hour, so it is read once per quarter
-// hour with a cached Intl formatter; the wall clock is then plain arithmetic.
+// A zone's UTC offset only changes at instants on a quarter hour, so it is read once per quarter hour with a cached
+// Intl formatter (a 120-day calendar of thousands of sessions needs it fast); the wall clock is then plain arithmetic.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, Map<number, number>>();
 const QUARTER_HOUR_MS = 15 * 60_000;
 
-function offsetMinutesAt(ms: number, tz: string): number {
+/** Minutes the zone is ahead of UTC at an instant (New York in winter: -300). Throws a RangeError for an unknown zone. */
+export function offsetMinutes(instant: Date | number, tz: string): number {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
   let perZone = offsets.get(tz);
   if (!perZone) offsets.set(tz, (perZone = new Map()));
   const bucket = Math.floor(ms / QUARTER_HOUR_MS);
@@ -74,9 +73,9 @@ function offsetMinutesAt(ms: number, tz: string): number {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-function wallClock(instant: Date | string, tz: string): Record<string, string> {
+function wallClock(instant: Date | string, tz: string) {
   const ms = new Date(instant).getTime();
-  const local = new Date(ms + offsetMinutesAt(ms, tz) * 60_000);
+  const local = new Date(ms + offsetMinutes(ms, tz) * 60_000);
   return {
     year: String(local.getUTCFullYear()),
     month: pad2(local.getUTCMonth() + 1),
@@ -104,9 +103,31 @@ export function venueTime(instant: Date | string, tz: string): string {
   return `${p.hour}:${p.minute}`;
 }
 
+/** Today's date at the venue. */
+export function todayAt(tz: string, now: Date): string {
+  return venueDate(now, tz);
+}
+
+/**
+ * The instant of a venue-local wall-clock time. A time skipped by a spring-forward change (02:30) moves forward by
+ * the gap (03:30); a time repeated by a fall-back change takes its first occurrence.
+ */
+export function zonedTime(date: string, time: string, tz: string): Date {
+  const m = HH_MM.exec(time);
+  if (!m) throw new Error(`not a HH:mm time: ${time}`);
+  const guess = dayNumber(date) * DAY_MS + (Number(m[1]) * 60 + Number(m[2])) * 60_000;
+  const o1 = offsetMinutes(guess, tz) * 60_000;
+  const t1 = guess - o1;
+  const o2 = offsetMinutes(t1, tz) * 60_000;
+  if (o1 === o2) return new Date(t1);
+  const t2 = guess - o2;
+  if (offsetMinutes(t2, tz) * 60_000 === o2) return new Date(Math.min(t1, t2));
+  return new Date(Math.max(t1, t2));
+}
+
 /** The instant a venue-local day starts (a DST day is 23 or 25 hours long). */
 export function startOfVenueDay(date: string, tz: string): Date {
-  return dayjs.tz(`${date}T00:00:00`, tz).toDate();
+  return zonedTime(date, '00:00', tz);
 }
 
 /** [start, end) of a venue-local day as instants. */
@@ -114,7 +135,21 @@ export function venueDayRange(date: string, tz: string): { start: Date; end: Dat
   return { start: startOfVenueDay(date, tz), end: startOfVenueDay(addDays(date, 1), tz) };
 }
 
-/** Calendar arithmetic on 'YYYY-MM-DD', independent of any timezone. */
+/** 'YYYY-MM-DD' as days since 1970-01-01 (calendar arithmetic without a zone never meets DST). */
+export function dayNumber(date: string): number {
+  const m = ISO_DATE.exec(date);
+  if (!m) throw new Error(`not an ISO date: ${date}`);
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (new Date(ms).toISOString().slice(0, 10) !== date) throw new Error(`not a calendar date: ${date}`);
+  return ms / DAY_MS;
+}
+
+/** Days since 1970-01-01 as 'YYYY-MM-DD'. */
+export function dateOfDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Calendar arithmetic on 'YYYY-MM-DD', independent of any time zone. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
@@ -123,7 +158,7 @@ export function addDays(date: string, days: number): string {
 /** Whole days from a to b ('2026-01-01' -> '2026-01-03' is 2). */
 export function daysBetween(a: string, b: string): number {
   const ms = Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`);
-  return Math.round(ms / 86_400_000);
+  return Math.round(ms / DAY_MS);
 }
 
 /** Every date from start to end, both included. */
@@ -138,12 +173,34 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-/** Today's date at the venue. */
-export function todayAt(tz: string, now: Date): string {
-  return venueDate(now, tz);
+const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Friday, March 13, 2026' for a venue date (already the venue's: formatted as UTC); used for accessible labels. */
+export function longDateLabel(date: string): string {
+  return longDate.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** 'Friday, March 13, 2026' — used for accessible labels. */
-export function longDateLabel(date: string): string {
-  return dayjs(`${date}T00:00:00Z`).utc().format('dddd, MMMM D, YYYY');
+const labelFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Spec section 9 session format 'ddd, MMM D, YYYY [at] h:mm A' ('Sat, Nov 21, 2026 at 9:30 AM') in the
+ *  venue's time zone (the browser's own when none is known). */
+export function sessionLabel(iso: string, timeZone: string | null | undefined): string {
+  const key = timeZone ?? '';
+  let f = labelFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone ?? undefined,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    labelFormatters.set(key, f);
+  }
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(new Date(iso))) p[part.type] = part.value;
+  return `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`;
 }

@@ -1,4 +1,4 @@
-import { addDays, localDateOf, startOfLocalDay } from './zoned-day';
+import { addDays, startOfVenueDay, venueDate } from './dates';
 
 /** The events listing filters of spec section 2, read from and written to the address query. */
 export type DateFilter = 'today' | 'tomorrow';
@@ -67,9 +67,9 @@ export interface DateRange {
 
 /** 'today' or 'tomorrow' as the seller-timezone day: [local midnight, next local midnight). */
 export function dateFilterRange(date: DateFilter, now: Date, timeZone: string): DateRange {
-  const today = localDateOf(now, timeZone);
+  const today = venueDate(now, timeZone);
   const day = date === 'today' ? today : addDays(today, 1);
-  return { start: startOfLocalDay(day, timeZone), end: startOfLocalDay(addDays(day, 1), timeZone) };
+  return { start: startOfVenueDay(day, timeZone), end: startOfVenueDay(addDays(day, 1), timeZone) };
 }
 
 /** Query parameters of GET events/available for a set of filters (spec section 7 and the API contract). */

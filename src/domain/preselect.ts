@@ -1,3 +1,4 @@
+import { PER_TYPE_CAP } from '../contract/limits';
 /**
  * Query preselection of the event detail (spec sections 2 and 4): a link can choose the date or the session, the
  * quantities, a ticket group filter, a selected type and its flexible price, and ask to reserve at once.
@@ -36,7 +37,7 @@ export function parsePreselection(search: URLSearchParams): Preselection {
     const at = entry.lastIndexOf(':');
     const type = (at > 0 ? entry.slice(0, at) : entry).trim();
     const count = at > 0 ? Number(entry.slice(at + 1)) : 1;
-    return type && Number.isInteger(count) && count >= 0 && count <= 1000 ? [{ type, count }] : [];
+    return type && Number.isInteger(count) && count >= 0 && count <= PER_TYPE_CAP ? [{ type, count }] : [];
   });
   const reserveValue = (search.get('reserve') ?? '').trim().toLowerCase();
   const reserve: ReserveMode =

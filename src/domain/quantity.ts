@@ -4,10 +4,10 @@ import { parseMoney } from './money';
  * session (or of the flexible, any-date admission). Pure: the reservation store feeds it numbers.
  * -1 means unlimited, as everywhere in the capacity rules.
  */
+import { PER_TYPE_CAP } from '../contract/limits';
 import { minAvailable, UNLIMITED } from './availability';
 
-/** Spec section 9: per-type cap. */
-export const PER_TYPE_CAP = 1000;
+export { PER_TYPE_CAP };
 
 export interface GroupLimits {
   /** number of ticket types the shopper sees in the group */

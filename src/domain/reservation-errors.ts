@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../contract/errors';
+import { ERROR_MESSAGES } from './error-messages';
 /**
  * The one table that turns an error of the reserve call (spec section 8, "Reserve") into an i18n key.
  * event_session_sold_out is not here: the reservation flow handles it (reload sessions or the calendar,
@@ -20,20 +22,24 @@ export interface ReserveErrorMessage {
 
 export const SESSION_SOLD_OUT = 'event_session_sold_out';
 
-/** code -> key, for the codes spec section 8 expects from a reservation. */
-export const RESERVE_ERROR_KEYS: Readonly<Record<string, string>> = {
-  max_tickets_per_order_exceeded: 'reserve.errors.maxTicketsPerOrder',
-  min_tickets_per_order_not_met: 'reserve.errors.minTicketsPerOrder',
-  member_limit_exceeded: 'reserve.errors.memberLimit',
-  ticket_group_capacity_exceeded: 'reserve.errors.groupCapacity',
-  ticket_group_sold_out: 'reserve.errors.groupSoldOut',
-  session_capacity_exceeded: 'reserve.errors.sessionCapacity',
-  invalid_citypass: 'reserve.errors.citypass',
+/** The codes spec section 8 expects from a reservation, worded by the one table (error-messages.ts); in a reservation
+ *  code_exhausted is a used-up CityPASS code. */
+const RESERVE_CODES: readonly ErrorCode[] = [
+  'max_tickets_per_order_exceeded',
+  'min_tickets_per_order_not_met',
+  'member_limit_exceeded',
+  'ticket_group_capacity_exceeded',
+  'ticket_group_sold_out',
+  'session_capacity_exceeded',
+  'invalid_citypass',
+  'additional_info_validation_failed',
+  'cart_expired',
+  'event_session_not_found',
+  'ticket_type_not_found',
+];
+export const RESERVE_ERROR_KEYS: Readonly<Partial<Record<ErrorCode, string>>> = {
+  ...Object.fromEntries(RESERVE_CODES.map((code) => [code, ERROR_MESSAGES[code]])),
   code_exhausted: 'reserve.errors.citypass',
-  additional_info_validation_failed: 'reserve.errors.survey',
-  cart_expired: 'reserve.errors.cartExpired',
-  event_session_not_found: 'reserve.errors.sessionNotFound',
-  ticket_type_not_found: 'reserve.errors.ticketTypesNotFound',
 };
 
 /** Where a message should come from for an error of the reserve call. */
@@ -47,7 +53,7 @@ export function reserveErrorMessage(error: ReserveErrorLike): ReserveErrorMessag
       : { key: 'reserve.errors.ruleBlocks' };
   }
   if (error._code === 'validation_failed' && error._context === 'event_calendar') return { key: 'reserve.errors.tooManyTypes' };
-  const key = RESERVE_ERROR_KEYS[error._code];
+  const key = RESERVE_ERROR_KEYS[error._code as ErrorCode];
   if (key) {
     const params: Record<string, string | number> = {};
     for (const name of ['max', 'min', 'count']) if (typeof extra[name] === 'number') params[name] = extra[name] as number;

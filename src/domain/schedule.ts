@@ -1,10 +1,10 @@
 /**
  * Schedule expansion: a catalogue schedule (weekdays, times or an interval, a date range) becomes the list of
  * session instants. Pure (no I/O, no clock): "today" is passed in. Wall-clock times are read in the venue
- * timezone through Intl, so 09:00 stays 09:00 local on both sides of a daylight-saving change.
+ * timezone (dates.ts), so 09:00 stays 09:00 local on both sides of a daylight-saving change.
  */
 
-import { wallClock } from './zoned-day';
+import { dateOfDayNumber, dayNumber, venueDate, zonedTime } from './dates';
 
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 export const WEEKDAYS: Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -34,70 +34,13 @@ export interface SessionSlot {
 }
 
 const RELATIVE = /^([+-]\d+)d$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** A calendar date without a zone, counted in days since 1970-01-01 (UTC arithmetic never meets DST). */
-type DayNumber = number;
-const DAY_MS = 86_400_000;
-
-function dayOfIso(date: string): DayNumber {
-  const m = ISO_DATE.exec(date);
-  if (!m) throw new Error(`not an ISO date: ${date}`);
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  if (new Date(ms).toISOString().slice(0, 10) !== date) throw new Error(`not a calendar date: ${date}`);
-  return ms / DAY_MS;
-}
-
-export function isoOfDay(day: DayNumber): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Offset (ms) of the timezone from UTC at an instant: local wall clock minus UTC. */
-function offsetAt(instant: number, timeZone: string): number {
-  const w = wallClock(new Date(instant), timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** True when Intl knows the timezone name. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    wallClock(new Date(0), timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The ISO date (YYYY-MM-DD) that an instant falls on in a timezone. */
-export function localDate(instant: Date, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-}
-
-/**
- * The instant of a local wall-clock time in a timezone. A time skipped by a spring-forward change (02:30)
- * moves forward by the gap (03:30); a time repeated by a fall-back change takes its first occurrence.
- */
-export function zonedTime(date: string, time: string, timeZone: string): Date {
-  const m = HH_MM.exec(time);
-  if (!m) throw new Error(`not a HH:mm time: ${time}`);
-  const guess = dayOfIso(date) * DAY_MS + (Number(m[1]) * 60 + Number(m[2])) * 60_000;
-  const o1 = offsetAt(guess, timeZone);
-  const t1 = guess - o1;
-  const o2 = offsetAt(t1, timeZone);
-  if (o1 === o2) return new Date(t1);
-  const t2 = guess - o2;
-  if (offsetAt(t2, timeZone) === o2) return new Date(Math.min(t1, t2));
-  return new Date(Math.max(t1, t2));
-}
 
 /** Resolves an ISO date or a relative "+Nd" (days from today in the timezone) to an ISO date. */
 export function resolveDate(value: string, today: Date, timeZone: string): string {
   const rel = RELATIVE.exec(value);
-  if (rel) return isoOfDay(dayOfIso(localDate(today, timeZone)) + Number(rel[1]));
-  dayOfIso(value);
+  if (rel) return dateOfDayNumber(dayNumber(venueDate(today, timeZone)) + Number(rel[1]));
+  dayNumber(value);
   return value;
 }
 
@@ -127,17 +70,17 @@ export function startTimes(times: Schedule['times']): string[] {
 
 /** Every session {start, end} of a schedule, in start order, expanded in the venue timezone. */
 export function expandSchedule(schedule: Schedule, timeZone: string, today: Date): SessionSlot[] {
-  const first = dayOfIso(resolveDate(schedule.dates.from, today, timeZone));
-  const last = dayOfIso(resolveDate(schedule.dates.to, today, timeZone));
+  const first = dayNumber(resolveDate(schedule.dates.from, today, timeZone));
+  const last = dayNumber(resolveDate(schedule.dates.to, today, timeZone));
   const excluded = new Set((schedule.exclude_dates ?? []).map((d) => resolveDate(d, today, timeZone)));
   const weekdays = schedule.weekdays ? new Set(schedule.weekdays) : null;
   const times = startTimes(schedule.times);
   const durationMs = schedule.duration_minutes * 60_000;
   const slots: SessionSlot[] = [];
   for (let day = first; day <= last; day++) {
-    const iso = isoOfDay(day);
+    const iso = dateOfDayNumber(day);
     if (excluded.has(iso)) continue;
-    if (weekdays && !weekdays.has(WEEKDAYS[new Date(day * DAY_MS).getUTCDay()])) continue;
+    if (weekdays && !weekdays.has(WEEKDAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()])) continue;
     for (const time of times) {
       const start = zonedTime(iso, time, timeZone);
       slots.push({ start, end: new Date(start.getTime() + durationMs) });
@@ -148,7 +91,7 @@ export function expandSchedule(schedule: Schedule, timeZone: string, today: Date
 
 /** The number of days a schedule spans (inclusive), before weekday and exclusion filters. */
 export function scheduleDayCount(schedule: Schedule, timeZone: string, today: Date): number {
-  const first = dayOfIso(resolveDate(schedule.dates.from, today, timeZone));
-  const last = dayOfIso(resolveDate(schedule.dates.to, today, timeZone));
+  const first = dayNumber(resolveDate(schedule.dates.from, today, timeZone));
+  const last = dayNumber(resolveDate(schedule.dates.to, today, timeZone));
   return Math.max(0, last - first + 1);
 }

@@ -33,12 +33,11 @@ import {
   type AdmitSlot,
 } from '../domain/admit';
 import { formatSessionTime, isSessionSoldOut } from '../domain/session-tabs';
-import { longDateLabel } from '../domain/dates';
+import { longDateLabel, venueDate } from '../domain/dates';
 import { reserveErrorMessage, SESSION_SOLD_OUT } from '../domain/reservation-errors';
 import { normaliseRules, quantityMessages } from '../domain/message-rules';
 import { isDatedGroup, publicGroupsOf } from '../domain/reservable-groups';
 import { findType, hasPreselection, type Preselection } from '../domain/preselect';
-import { isoDate, localDateOf } from '../domain/zoned-day';
 
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 /** A day that can be chosen. */
@@ -696,7 +695,7 @@ export class ReservationStore {
 
   /** The venue-local date (YYYY-MM-DD) of an instant. */
   private venueDate(instant: Date | string): string {
-    return isoDate(localDateOf(new Date(instant), this.timezone));
+    return venueDate(instant, this.timezone);
   }
 
   /** The screen is on (again: StrictMode mounts twice in development). */

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { sessionLabel } from '../../src/domain/zoned-day';
 import {
+  sessionLabel,
   addDays,
   datesInRange,
   daysBetween,

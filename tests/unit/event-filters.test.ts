@@ -8,7 +8,7 @@ import {
   parseEventFilters,
   type EventFilters,
 } from '../../src/domain/event-filters';
-import { startOfLocalDay, zoneOffsetMinutes } from '../../src/domain/zoned-day';
+import { offsetMinutes, startOfVenueDay } from '../../src/domain/dates';
 
 const options = { categories: ['admission', 'exhibition', 'theatre'], metadataKeys: ['audience'] };
 const q = (s: string) => new URLSearchParams(s);
@@ -88,8 +88,9 @@ describe('date filter -> seller-timezone day range', () => {
         fc.integer({ min: 1, max: 28 }),
         fc.constantFrom('America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'),
         (year, month, day, zone) => {
-          const start = startOfLocalDay({ year, month, day }, zone);
-          const wall = new Date(start.getTime() + zoneOffsetMinutes(start, zone) * 60000);
+          const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const start = startOfVenueDay(iso, zone);
+          const wall = new Date(start.getTime() + offsetMinutes(start, zone) * 60000);
           expect([wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes()]).toEqual([
             year,
             month,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expandSchedule, localDate, resolveDate, startTimes, zonedTime, type Schedule } from '../../src/domain/schedule';
+import { venueDate as localDate, zonedTime } from '../../src/domain/dates';
+import { expandSchedule, resolveDate, startTimes, type Schedule } from '../../src/domain/schedule';
 
 const NY = 'America/New_York';
 const iso = (d: Date) => d.toISOString();

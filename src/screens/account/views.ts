@@ -15,7 +15,7 @@ import type { OrderAnswer, TicketRow as AccountTicketRow } from '../../contract/
 type OrdersResponse = MyOrdersAnswer | OrderAnswer;
 type AccountTables = Omit<MyOrdersAnswer, 'ticket_order'>;
 import { activeMemberships } from '../../domain/session';
-import { sessionLabel } from '../../domain/zoned-day';
+import { sessionLabel } from '../../domain/dates';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -4,7 +4,7 @@ import { useStores } from '../../stores/context';
 import type { OrderAnswer as OrderResponse } from '../../contract/cart';
 import { orderQrUrl } from '../../contract/urls';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
-import { sessionLabel } from '../../domain/zoned-day';
+import { sessionLabel } from '../../domain/dates';
 
 const QR_SIZE = 200;
 
