@@ -14,7 +14,7 @@ import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Deps } from './deps';
 import { DomainError, errorBody, statusOf } from './http/errors';
-import { redactDeep, serializeError } from './http/redact';
+import { isDataException, redactDeep, serializeError } from './http/redact';
 import { registerReadCache } from './http/read-cache';
 import { registerApiRoutes } from './routes';
 import registerOutbox from './routes/outbox';
@@ -63,9 +63,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
           ...(typeof opts.logger === 'object' ? opts.logger : {}),
           serializers: { err: serializeError },
         } as FastifyServerOptions['logger']);
+  // Only the proxies TRUST_PROXY names decide request.ip and request.protocol (README, Configuration).
+  const hops = deps.config.trustProxy;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy,
     bodyLimit: 1024 * 1024,
     // Fastify's own refusals (over-long path parameters, bad content) answer in the API's error shape too.
     frameworkErrors: (error, request, reply) => {
@@ -131,6 +134,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
             new DomainError('validation_failed', `Invalid ${field}: ${v?.message ?? 'bad value'}`, undefined, { field, rule: v?.keyword }),
           ),
         );
+    }
+    if (isDataException(error)) {
+      return reply.status(400).send(errorBody(new DomainError('validation_failed', 'The request holds a value that cannot be stored.')));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -25,6 +25,12 @@ export interface ServerConfig {
   /** Serve the kept mail (passcodes, reset links) at /_outbox to loopback clients: only when a developer asks
    *  for it (OUTBOX_PAGE=1), never in production. */
   outboxPage: boolean;
+  /**
+   * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (TRUST_PROXY): none when unset, so a client
+   * cannot choose the address the rate limits count or whether cookies are Secure; a hop count ('1') or a list of
+   * proxy addresses or CIDR ranges when the server runs behind a proxy.
+   */
+  trustProxy: false | number | string;
   /** Tests only (TEST_NOW, TEST_NOW_SINCE): the clock pinned to an instant; server/clock.ts. */
   pinnedClock?: PinnedClock;
 }
@@ -53,5 +59,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     readCacheMs: env.READ_CACHE_MS === undefined ? 1000 : Math.max(0, Number(env.READ_CACHE_MS) || 0),
     outboxPage,
     pinnedClock: readPinnedClock(env),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY: unset or empty trusts nobody; digits are a hop count; anything else a comma list of addresses/CIDRs. */
+export function readTrustProxy(value: string | undefined): false | number | string {
+  const v = value?.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true')
+    throw new Error("TRUST_PROXY=true would believe any client's X-Forwarded-For: give the hop count or the proxies' addresses");
+  return v;
 }
