@@ -1,3 +1,4 @@
+import { DataDirInUseError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { clockOf } from './clock';
 import { readConfig } from './config';
@@ -45,6 +46,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another process holds the embedded database: say so plainly, without a stack.
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

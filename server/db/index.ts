@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { QueuedPGliteDialect } from './pglite-dialect';
+import { lockDataDir } from './data-dir-lock';
 import type { Database } from './types';
 import * as m001 from './migrations/001-create-catalog';
 import * as m002 from './migrations/002-create-commerce';
@@ -52,10 +53,27 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
-  await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  // A folder on disk has one writer: a second process refuses to open it (data-dir-lock.ts).
+  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
+  try {
+    const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+    await pglite.waitReady;
+    const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await db.destroy();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
