@@ -64,8 +64,11 @@ describeEachDatabase('login and sessions', (ctx) => {
       expect(me.body.identity._data[0].meta).toEqual({});
     });
 
-    it('marks the cookie Secure when the request came over https', async () => {
-      const r = await new AuthBrowser(app).post(LOGIN, member, { 'x-forwarded-proto': 'https' });
+    it('marks the cookie Secure when the request came over https (as a trusted proxy says: TRUST_PROXY)', async () => {
+      const deps = testDeps(ctx(), clock.now);
+      const proxied = await buildAuthApp({ ...deps, config: { ...deps.config, trustProxy: 1 } });
+      const r = await new AuthBrowser(proxied).post(LOGIN, member, { 'x-forwarded-proto': 'https' });
+      await proxied.close();
       expect(r.status).toBe(200);
       expect(sessionCookie(r)!.secure).toBe(true);
     });

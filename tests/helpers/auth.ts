@@ -35,7 +35,9 @@ export class AuthBrowser {
       method,
       url,
       ...(payload !== undefined ? { payload: payload as object } : {}),
-      headers: { ...this.headers, 'x-forwarded-for': this.ip, ...(cookie ? { cookie } : {}), ...headers },
+      // Its own socket address (TRUST_PROXY is off: a forwarded header would not count).
+      remoteAddress: this.ip,
+      headers: { ...this.headers, ...(cookie ? { cookie } : {}), ...headers },
     });
     for (const c of res.cookies) {
       if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now()))
