@@ -4,7 +4,7 @@ import type { Seller } from '../../db/types';
 import { DomainError } from '../errors';
 import { hashPassword, needsRehash, verifyPassword } from '../password';
 import { verifyOtp } from './otp';
-import { hit } from './rate-limit';
+import { hit, refund } from './rate-limit';
 import { sendPasswordResetFor } from './reset';
 import { findUserByEmail, userForIdentity } from './users';
 import { isEmail, normalEmail } from './tokens';
@@ -73,6 +73,21 @@ export function loginMethod(seller: Seller, body: LoginBody): Method {
 let decoy: Promise<string> | null = null;
 const decoyHash = () => (decoy ??= hashPassword('decoy password that never matches'));
 
+/**
+ * Brute-force defence without lock-out (OWASP ASVS 6.3): wrong guesses are limited per account and address, and more
+ * slowly per account from anywhere, so an attacker is stopped while the owner, from their own address, still logs in.
+ */
+async function takeLoginTries(deps: Deps, account: string, ip: string) {
+  await hit(deps, 'login_account_ip', `${account}:${ip}`);
+  await hit(deps, 'login_account', account);
+  return {
+    giveBack: async () => {
+      await refund(deps, 'login_account_ip', `${account}:${ip}`);
+      await refund(deps, 'login_account', account);
+    },
+  };
+}
+
 /** POST login: the id of the user these credentials name, or a DomainError of spec section 8. */
 export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: string): Promise<string> {
   const method = loginMethod(seller, body);
@@ -96,7 +111,9 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
     if (!email) throw missing('email');
     if (!isEmail(email)) throw new DomainError('validate_not_email', 'Email address is not valid.', 'login', { field: 'username' });
     if (!body.password) throw missing('password');
-    await hit(deps, 'login_account', `${seller.id}:${email}`);
+    // A guess takes a try from this account at this address and from the account overall before it is checked
+    // (so concurrent guesses cannot exceed them); the right password gives both back.
+    const tries = await takeLoginTries(deps, `${seller.id}:${email}`, ip);
     const user = await findUserByEmail(deps, seller.id, email);
     if (!user) {
       await verifyPassword(body.password, await decoyHash());
@@ -108,6 +125,7 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
     }
     if (!(await verifyPassword(body.password, user.password_hash)))
       throw new DomainError('incorrect_password', INCORRECT_PASSWORD, 'login');
+    await tries.giveBack();
     if (needsRehash(user.password_hash)) {
       await deps.db
         .updateTable('app_user')
@@ -121,7 +139,7 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
   // Member-id modes: the membership's scan code plus one more fact about its holder.
   const scanCode = text(body.scan_code);
   if (!scanCode) throw missing('scan_code');
-  await hit(deps, 'login_account', `${seller.id}:scan:${scanCode.toUpperCase()}`);
+  const tries = await takeLoginTries(deps, `${seller.id}:scan:${scanCode.toUpperCase()}`, ip);
   const row = await deps.db
     .selectFrom('membership')
     .innerJoin('identity', 'identity.id', 'membership.identity_id')
@@ -148,6 +166,7 @@ export async function login(deps: Deps, seller: Seller, body: LoginBody, ip: str
     ok = !!row && text(row.last_name).toLowerCase() === last;
   }
   if (!ok || !row?.identity_id) throw invalid();
+  await tries.giveBack();
   return (await userForIdentity(deps, seller.id, row.identity_id)).id;
 }
 

@@ -4,7 +4,10 @@ import { DomainError } from '../errors';
 /** Fixed-window limits (hits per window) for the requests an attacker would repeat. */
 export const LIMITS = {
   login_ip: { max: 30, windowSeconds: 900 },
-  login_account: { max: 10, windowSeconds: 900 },
+  /** wrong guesses at one account from one address (the right one gives its try back) */
+  login_account_ip: { max: 5, windowSeconds: 900 },
+  /** wrong guesses at one account from anywhere: slow, so one attacker cannot lock its owner out (OWASP ASVS 6.3) */
+  login_account: { max: 100, windowSeconds: 3600 },
   otp_request_ip: { max: 10, windowSeconds: 900 },
   otp_request_email: { max: 5, windowSeconds: 900 },
   otp_verify_ip: { max: 30, windowSeconds: 900 },
@@ -30,6 +33,19 @@ export async function hit(deps: Deps, name: LimitName, subject: string): Promise
     const end = Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000 + windowSeconds * 1000;
     throw rateLimited(Math.max(1, Math.ceil((end - nowMs) / 1000)));
   }
+}
+
+/** Gives back a hit of the current window (a try that turned out right does not count against its owner). */
+export async function refund(deps: Deps, name: LimitName, subject: string): Promise<void> {
+  const windowMs = LIMITS[name].windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(deps.now().getTime() / windowMs) * windowMs);
+  await deps.db
+    .updateTable('rate_limit')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', `${name}:${subject}`)
+    .where('window_start', '=', windowStart)
+    .where('count', '>', 0)
+    .execute();
 }
 
 /** Like hit() but answers false instead of throwing (for mails sent on the side). */
