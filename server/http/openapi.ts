@@ -36,5 +36,12 @@ export async function registerOpenApi(app: FastifyInstance, opts: { docsPage: bo
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  if (opts.docsPage) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (opts.docsPage) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // The page's own styles are inline (as the storefront's CSP allows too); scripts stay 'self' only.
+      transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, "style-src $1 'unsafe-inline'"),
+    });
+  }
 }
