@@ -2,6 +2,8 @@
  * Price display and fees (spec section 9 Pricing). Money is integer minor units; the wire carries
  * decimal strings. A fee is fixed (minor units) and/or percent (of the ticket price, e.g. 5 = 5 %).
  */
+import { parseMoney } from './money';
+
 export interface FeeSpec {
   name: string;
   fixed?: number;
@@ -62,10 +64,9 @@ export function toDecimal(minor: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Wire money ('12.50') -> minor units (1250). */
+/** Wire money ('12.50') -> minor units (1250), 0 when absent or not money; src/domain/money.ts is the one parser. */
 export function decimalToMinor(value: string | null | undefined): number {
-  const n = Number(value ?? 0);
-  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+  return parseMoney(value, { allowNegative: true }) ?? 0;
 }
 
 /** Minor units -> '$12.50' in the seller currency. */
