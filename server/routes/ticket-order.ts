@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { cartRoutes } from '../../src/contract/cart';
+import { cartRoutes, ORDER_TOKEN_HEADER } from '../../src/contract/cart';
 import type { Deps } from '../deps';
 import { parseEmbed } from '../services/query';
 import { orderQrPng, orderView } from '../services/orders';
 import { callerOf, privateNoStore } from './cart';
 
-/** The per-order access token may come as ?access_token= or the X-Order-Access-Token header. */
-const accessTokenOf = (request: FastifyRequest<{ Querystring: { access_token?: string } }>) => {
-  const header = request.headers['x-order-access-token'];
-  return request.query.access_token ?? (typeof header === 'string' ? header : undefined);
+/** The per-order access token comes in its header only (issue 20, finding 9: an address lands in logs and history). */
+const accessTokenOf = (request: FastifyRequest) => {
+  const header = request.headers[ORDER_TOKEN_HEADER];
+  return typeof header === 'string' ? header : undefined;
 };
 
 /** An order's QR code is private but immutable: the owner's browser may keep it. */

@@ -16,6 +16,7 @@ export interface RouteContract {
     tags: string[];
     params?: TSchema;
     querystring?: TSchema;
+    headers?: TSchema;
     body?: TSchema;
     response: Record<string, TSchema>;
     /** A route that answers something else than JSON (an image, a script): its media type, for the document. */

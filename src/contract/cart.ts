@@ -17,6 +17,9 @@ import {
   Uuid,
 } from './primitives';
 import { Table } from './tables';
+import { ORDER_TOKEN_HEADER } from './urls';
+
+export { ORDER_TOKEN_HEADER };
 
 /** Carts, holds, checkout and ticket orders (spec sections 3, 4 and 7). */
 
@@ -252,7 +255,8 @@ const CartQuery = Type.Object({
   _embed: Type.Optional(Type.String({ maxLength: 500 })),
   all_tickets: Type.Optional(Type.Boolean()),
 });
-const OrderQuery = Type.Object({ _seller: Type.Optional(Type.String()), access_token: Type.Optional(Type.String({ maxLength: 64 })) });
+const OrderQuery = Type.Object({ _seller: Type.Optional(Type.String()) });
+const OrderHeaders = Type.Object({ [ORDER_TOKEN_HEADER]: Type.Optional(Type.String({ maxLength: 64 })) });
 
 export const cartRoutes = {
   create: route({
@@ -348,6 +352,7 @@ export const cartRoutes = {
       tags: ['orders'],
       params: IdParams,
       querystring: Type.Object({ ...OrderQuery.properties, _embed: Type.Optional(Type.String({ maxLength: 500 })) }),
+      headers: OrderHeaders,
       response: answers(OrderAnswer),
     },
   }),
@@ -359,6 +364,7 @@ export const cartRoutes = {
       tags: ['orders'],
       params: IdParams,
       querystring: OrderQuery,
+      headers: OrderHeaders,
       response: { 200: Binary('image/png', 'a PNG image'), '4xx': answers(Type.Null())['4xx'] },
       produces: ['image/png'],
     },

@@ -13,11 +13,12 @@ export function imageUrl(baseURL: string, imageId: string, size?: { width: numbe
   return `${base}/image/${encodeURIComponent(imageId)}${qs ? `?${qs}` : ''}`;
 }
 
-/** The order's QR image under the cached API (the owner cookie travels with the img request; the token is a
- *  fallback for a browser that lost its cookie). */
-export function orderQrUrl(cachedApiBaseUrl: string, orderId: string, seller: string, accessToken?: string | null): string {
+/** The per-order access token travels in this header, never in an address (addresses land in logs and history). */
+export const ORDER_TOKEN_HEADER = 'x-order-access-token';
+
+/** The order's QR image under the cached API, for the browser that owns the order (its cookie travels with the img
+ *  request); a browser holding only the order's access token fetches it with the token's header instead. */
+export function orderQrUrl(cachedApiBaseUrl: string, orderId: string, seller: string): string {
   const base = cachedApiBaseUrl.endsWith('/') ? cachedApiBaseUrl.slice(0, -1) : cachedApiBaseUrl;
-  const query = new URLSearchParams({ _seller: seller });
-  if (accessToken) query.set('access_token', accessToken);
-  return `${base}/ticket_order/${encodeURIComponent(orderId)}/qrcode?${query.toString()}`;
+  return `${base}/ticket_order/${encodeURIComponent(orderId)}/qrcode?${new URLSearchParams({ _seller: seller })}`;
 }

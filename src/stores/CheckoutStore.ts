@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
 import { createPurchaser, guestCheckout, type CheckoutBody } from '../api/checkout';
 import { toApiError } from '../api/errors';
-import { getOrder, type OrderResponse } from '../api/orders';
+import { getOrder, getOrderQr, type OrderResponse } from '../api/orders';
 import {
   cardGatewayData,
   classifyCheckoutError,
@@ -39,6 +39,8 @@ export class CheckoutStore {
   /** 404: the orders are not ours or do not exist ('We could not find that order.'). */
   completionNotFound = false;
   orders: OrderResponse[] = [];
+  /** QR images fetched with an order's access token (object URLs), by order id. */
+  qrImages = new Map<string, string>();
   private lastPurchaser: { key: string; id: string } | null = null;
   private lastAttempt: { identity: IdentityFormData | null } | null = null;
   private readonly deps: CheckoutStoreDeps;
@@ -181,6 +183,27 @@ export class CheckoutStore {
     return id;
   }
 
+  /**
+   * The QR codes of the orders this browser paid for, fetched with their access tokens (a header: the token never
+   * goes into an address); an order without a token here shows its QR through the owner's cookie.
+   */
+  private async loadQrImages(orderIds: string[]): Promise<void> {
+    for (const id of orderIds) {
+      const token = this.accessTokenOf(id);
+      if (!token || this.qrImages.has(id) || typeof URL.createObjectURL !== 'function') continue;
+      try {
+        const url = URL.createObjectURL(await getOrderQr(this.deps.api, id, token));
+        runInAction(() => this.qrImages.set(id, url));
+      } catch {
+        // The cookie route stays: the image shows if this browser still owns the order.
+      }
+    }
+  }
+
+  qrImageOf(orderId: string): string | null {
+    return this.qrImages.get(orderId) ?? null;
+  }
+
   /** The confirmation page: every order in orderIds (GET ticket_order/{id}). */
   async loadCompletion(orderIds: string[]): Promise<void> {
     this.completionState = 'loading';
@@ -191,6 +214,7 @@ export class CheckoutStore {
         this.orders = orders;
         this.completionState = 'ready';
       });
+      void this.loadQrImages(orderIds);
     } catch (error) {
       const status = toApiError(error).status;
       runInAction(() => {

@@ -36,19 +36,19 @@ export const ECOMM = { 'x-ticketing-app': 'ecomm' };
 export class Browser {
   cookie: string | null = null;
   constructor(private readonly app: FastifyInstance) {}
-  async request(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown) {
+  async request(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) {
     const res = await this.app.inject({
       method,
       url,
       ...(payload !== undefined ? { payload: payload as object } : {}),
-      headers: { ...ECOMM, ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { ...ECOMM, ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
     });
     const set = res.cookies.find((c) => c.name === 'storefront_cart_owner');
     if (set) this.cookie = `${set.name}=${set.value}`;
     return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : res.rawPayload, res };
   }
-  get(url: string) {
-    return this.request('GET', url);
+  get(url: string, headers: Record<string, string> = {}) {
+    return this.request('GET', url, undefined, headers);
   }
   post(url: string, payload: unknown = {}) {
     return this.request('POST', url, payload);

@@ -44,7 +44,7 @@ export const CompletionScreen = observer(function CompletionScreen() {
       {checkout.completionState === 'ready' &&
         checkout.orders.map((order) => {
           const row = order.ticket_order._data[0];
-          return row ? <OrderSummary key={row.id} order={order} accessToken={checkout.accessTokenOf(row.id)} /> : null;
+          return row ? <OrderSummary key={row.id} order={order} qrImage={checkout.qrImageOf(row.id)} /> : null;
         })}
       <p>
         <Link className="button button--secondary" to="/events">

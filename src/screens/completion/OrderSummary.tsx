@@ -9,7 +9,7 @@ import { sessionLabel } from '../../domain/dates';
 const QR_SIZE = 200;
 
 /** One booked order: number, QR code, a 'view tickets' link to its ticket list, and totals. */
-export const OrderSummary = observer(function OrderSummary({ order, accessToken }: { order: OrderResponse; accessToken: string | null }) {
+export const OrderSummary = observer(function OrderSummary({ order, qrImage }: { order: OrderResponse; qrImage: string | null }) {
   const { t } = useTranslation();
   const { config } = useStores();
   const row = order.ticket_order._data[0];
@@ -29,7 +29,7 @@ export const OrderSummary = observer(function OrderSummary({ order, accessToken 
           className="order-summary__qr"
           width={QR_SIZE}
           height={QR_SIZE}
-          src={orderQrUrl(config.deployment.cachedApiBaseUrl, row.id, config.seller.id, accessToken)}
+          src={qrImage ?? orderQrUrl(config.deployment.cachedApiBaseUrl, row.id, config.seller.id)}
           alt={t('completion.qrAlt', { number: row.order_number })}
         />
         <div>
