@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
@@ -69,6 +70,17 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const app = Fastify({
     logger,
     trustProxy,
+    // Slow clients (issue 20, finding 9): a connection that has not sent its headers within HEADERS_TIMEOUT_MS, or its
+    // whole request within REQUEST_TIMEOUT_MS, gets 408 and is closed; the sweep that enforces it runs every second.
+    requestTimeout: deps.config.requestTimeoutMs,
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        { headersTimeout: deps.config.headersTimeoutMs, requestTimeout: deps.config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+        handler,
+      );
+      server.maxConnections = deps.config.maxConnections;
+      return server;
+    },
     bodyLimit: 1024 * 1024,
     // Fastify's own refusals (over-long path parameters, bad content) answer in the API's error shape too.
     frameworkErrors: (error, request, reply) => {

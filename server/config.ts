@@ -31,6 +31,11 @@ export interface ServerConfig {
    * proxy addresses or CIDR ranges when the server runs behind a proxy.
    */
   trustProxy: false | number | string;
+  /** Slow clients (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MAX_CONNECTIONS): how long a request's headers and the
+   *  whole request may take, and how many connections one process keeps open at once. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  maxConnections: number;
   /** Tests only (TEST_NOW, TEST_NOW_SINCE): the clock pinned to an instant; server/clock.ts. */
   pinnedClock?: PinnedClock;
 }
@@ -60,6 +65,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     outboxPage,
     pinnedClock: readPinnedClock(env),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    headersTimeoutMs: positive(env.HEADERS_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
+    maxConnections: positive(env.MAX_CONNECTIONS, 1024),
   };
 }
 
@@ -72,3 +80,8 @@ export function readTrustProxy(value: string | undefined): false | number | stri
     throw new Error("TRUST_PROXY=true would believe any client's X-Forwarded-For: give the hop count or the proxies' addresses");
   return v;
 }
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
+};
