@@ -291,6 +291,20 @@ describeEachDatabase('cart API', (ctx) => {
   });
 
   describe('expiry', () => {
+    it('emptying and refilling a cart does not start its hold again (issue 20, finding 6)', async () => {
+      const b = new Browser(app);
+      const made = await create(b, [line(fx.types.adult, fx.sessionId)]);
+      const cart = made.body.cart._data[0];
+      const expiresAt = cart.expires_at;
+      clock.advance(600);
+      const emptied = await b.post(`/api/cart/${cart.id}/remove`, { tickets: made.body.ticket._data.map((t: { id: string }) => t.id) });
+      expect(emptied.status).toBe(200);
+      const refilled = await b.post(`/api/cart/${cart.id}/modify`, { add: [line(fx.types.adult, fx.sessionId)] });
+      expect(refilled.status).toBe(200);
+      expect(refilled.body.cart._data[0].expires_at).toBe(expiresAt);
+      expect(refilled.body.cart._data[0].expires_in).toBe(900 - 600);
+    });
+
     it('a full session frees up at expiry on the next reservation, and the expired cart reads as expired', async () => {
       const session = await addSession(db(), fx, { from: clock.now(), capacity: 2 });
       const a = new Browser(app);

@@ -120,7 +120,6 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
   try {
     outcome = await deps.db.transaction().execute(async (trx) => {
       let cartId = args.cartId;
-      let hadTickets = false;
       let info: Record<string, unknown> = {};
       if (!cartId) {
         const created = await trx
@@ -141,14 +140,6 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
         const locked = await lockPending(trx, cartId, now);
         if (locked.expired) return { id: cartId, expired: true };
         info = { ...(locked.cart.additional_info ?? {}) };
-        const live = await trx
-          .selectFrom('ticket')
-          .select('id')
-          .where('cart_id', '=', cartId)
-          .where('state', '=', 'in_cart')
-          .limit(1)
-          .executeTakeFirst();
-        hadTickets = !!live;
       }
 
       const touched: Array<{ ticket_group_id: string; event_session_id: string | null }> = [];
@@ -196,8 +187,8 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
 
       const update: Record<string, unknown> = { updated_at: now, additional_info: JSON.stringify(info) };
       if (change.campaign !== undefined && args.cartId) update.campaign = change.campaign;
-      // The hold starts when the cart first holds tickets; adding more does not lengthen it.
-      if (args.cartId && !hadTickets && change.add.length > 0) update.expires_at = new Date(now.getTime() + holdSeconds(seller) * 1000);
+      // The hold runs from the cart's creation (plus its one extension): emptying and refilling a cart does not
+      // start it again, so a hold cannot be kept for ever (issue 20, finding 6).
       await trx.updateTable('cart').set(update).where('id', '=', cartId).execute();
       // Capacity last: in an on-sale every buyer waits for the same counter rows, which stay locked from this
       // UPDATE to the commit, so nothing else may run in between. A refusal rolls the whole change back.
