@@ -130,7 +130,7 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
       get<EventBody>(seller, eventRead(eventId)),
       get<ReservableBody>(seller, reservableEventRead(eventId)),
     ]);
-    // The reservation flow's next read: the dated calendar of the groups it shows (src/stores/ReservationStore.ts).
+    // The reservation flow's next read: the dated calendar of the groups it shows (src/stores/reservation/DateChoice.ts).
     const dated = reservable ? datedGroupIdsOf(reservable.ticket_group?._data ?? [], reservable.ticket_type?._data ?? []) : [];
     if (dated.length) await get(seller, calendarRead(eventId, dated));
     const imageId = coverImageId(event?.event_template?._data?.[0]?.meta);

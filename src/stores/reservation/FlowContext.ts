@@ -1,0 +1,64 @@
+import { makeAutoObservable } from 'mobx';
+import type { ReservableEvent, TicketGroupRow } from '../../api/events';
+import { venueDate } from '../../domain/dates';
+import { isDatedGroup, publicGroupsOf } from '../../domain/reservable-groups';
+import type { Notice, ReservationDeps, ReservationState } from './types';
+
+/**
+ * What every part of a reservation flow shares: the deps, the loaded event and its groups, the flow's state, the
+ * one notice line, whether a submit was attempted, and whether the screen is gone (late answers are then ignored).
+ */
+export class FlowContext {
+  state: ReservationState = 'loading';
+  notFound = false;
+  data: ReservableEvent | null = null;
+  notice: Notice | null = null;
+  /** set by a submit attempt: field errors (admit, price) show from then on */
+  attempted = false;
+  readonly deps: ReservationDeps;
+  disposed = false;
+
+  constructor(deps: ReservationDeps) {
+    this.deps = deps;
+    makeAutoObservable(
+      this,
+      { deps: false, disposed: false },
+      // API answers are replaced whole, never edited in place: references, not deep observable copies (a
+      // 120-day calendar and a session's types cost 50-90 ms to wrap on a phone).
+      { autoBind: true, deep: false },
+    );
+  }
+
+  get eventId(): string {
+    return this.deps.eventId;
+  }
+  get timezone(): string {
+    return this.data?.venue?.timezone ?? this.deps.timezone;
+  }
+  get event() {
+    return this.data?.event ?? null;
+  }
+
+  /** Groups a visitor may buy: members-only groups are hidden (no login yet), as are groups without types. */
+  get publicGroups(): TicketGroupRow[] {
+    return this.data ? publicGroupsOf(this.data.groups, this.data.types) : [];
+  }
+  get datedGroups(): TicketGroupRow[] {
+    return this.publicGroups.filter(isDatedGroup);
+  }
+  get datedGroupIds(): string[] {
+    return this.datedGroups.map((g) => g.id);
+  }
+  get flexibleGroups(): TicketGroupRow[] {
+    return this.publicGroups.filter((g) => !isDatedGroup(g) && g.available);
+  }
+
+  /** The venue-local date (YYYY-MM-DD) of an instant. */
+  venueDate(instant: Date | string): string {
+    return venueDate(instant, this.timezone);
+  }
+
+  dismissNotice(): void {
+    this.notice = null;
+  }
+}

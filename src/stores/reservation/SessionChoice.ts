@@ -1,0 +1,129 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { SessionDetail, SessionRow } from '../../api/events';
+import { FEW_TICKETS_THRESHOLD, fewTicketsLeft } from '../../domain/availability';
+import { formatSessionTime, isSessionSoldOut } from '../../domain/session-tabs';
+import type { DateChoice } from './DateChoice';
+import type { FlowContext } from './FlowContext';
+import type { ReservationParts } from './types';
+
+/**
+ * The session (spec section 4): the sessions of the chosen date, the chosen session and its detail (the groups and
+ * figures of that session), and the recovery when the session sells out before the reserve. Each read has a serial:
+ * an answer to an older request is dropped.
+ */
+export class SessionChoice {
+  sessions: SessionRow[] = [];
+  sessionsLoading = false;
+  selectedSessionId: string | null = null;
+  detail: SessionDetail | null = null;
+  detailLoading = false;
+  private readonly context: FlowContext;
+  private readonly dates: DateChoice;
+  private readonly parts: ReservationParts;
+  private serial = { sessions: 0, detail: 0 };
+
+  constructor(context: FlowContext, dates: DateChoice, parts: ReservationParts) {
+    this.context = context;
+    this.dates = dates;
+    this.parts = parts;
+    makeAutoObservable<SessionChoice, 'context' | 'dates' | 'parts' | 'serial'>(
+      this,
+      { context: false, dates: false, parts: false, serial: false },
+      { autoBind: true, deep: false },
+    );
+  }
+
+  get selectedSession(): SessionRow | null {
+    return this.detail?.session ?? this.sessions.find((s) => s.id === this.selectedSessionId) ?? null;
+  }
+  get showFewTicketsWarning(): boolean {
+    return (
+      this.dates.effectiveMode === 'date' && !!this.detail && fewTicketsLeft(this.detail.session.availableCapacity, FEW_TICKETS_THRESHOLD)
+    );
+  }
+
+  async loadSessions(date: string): Promise<void> {
+    const request = ++this.serial.sessions;
+    this.sessionsLoading = true;
+    try {
+      const { api, eventId } = this.context.deps;
+      const sessions =
+        this.dates.quantityFirst && api.getSessionsForSelection
+          ? await api.getSessionsForSelection(eventId, date, this.parts.tickets.selection)
+          : await api.getSessions(eventId, date, this.context.datedGroupIds);
+      if (request !== this.serial.sessions || this.context.disposed) return;
+      runInAction(() => {
+        this.sessions = sessions;
+        this.sessionsLoading = false;
+      });
+    } catch {
+      if (request !== this.serial.sessions) return;
+      runInAction(() => {
+        this.sessions = [];
+        this.sessionsLoading = false;
+        this.context.notice = { key: 'app.unexpectedError', tone: 'error' };
+      });
+    }
+  }
+
+  async selectSession(sessionId: string): Promise<void> {
+    const session = this.sessions.find((s) => s.id === sessionId);
+    if (!session || isSessionSoldOut(session)) return; // a sold-out session is refused
+    this.selectedSessionId = sessionId;
+    this.detail = null;
+    this.context.notice = null;
+    if (!this.dates.quantityFirst) this.parts.tickets.reset();
+    const request = ++this.serial.detail;
+    this.detailLoading = true;
+    try {
+      const { api, eventId } = this.context.deps;
+      const detail = await api.getSession(eventId, sessionId, this.context.datedGroupIds);
+      if (request !== this.serial.detail || this.context.disposed) return;
+      runInAction(() => {
+        this.detail = detail;
+        this.detailLoading = false;
+        if (!this.dates.quantityFirst) this.parts.tickets.reset();
+      });
+    } catch {
+      if (request !== this.serial.detail) return;
+      runInAction(() => {
+        this.detailLoading = false;
+        this.context.notice = { key: 'reserve.errors.sessionUnavailable', tone: 'error' };
+      });
+    }
+  }
+
+  /** Spec section 4: reload sessions; another with capacity -> pick another session; none -> reload the calendar, clear the date. */
+  async recoverFromSoldOut(): Promise<void> {
+    const failed = this.selectedSession;
+    const date = this.dates.selectedDate;
+    if (!date) return;
+    await this.loadSessions(date);
+    if (this.sessions.some((s) => !isSessionSoldOut(s))) {
+      runInAction(() => {
+        this.clear();
+        this.context.notice = {
+          key: 'reserve.soldOut.session',
+          params: { time: failed ? formatSessionTime(failed.start_datetime, this.context.timezone) : '' },
+          tone: 'error',
+        };
+      });
+      return;
+    }
+    await this.dates.dropSoldOutDate(date);
+  }
+
+  /** The chosen session goes (a late detail answer is dropped); the date's sessions stay. */
+  clear(): void {
+    this.selectedSessionId = null;
+    this.detail = null;
+    this.serial.detail++;
+    this.detailLoading = false;
+  }
+
+  /** The date's sessions and the chosen session go. */
+  reset(): void {
+    this.clear();
+    this.sessions = [];
+  }
+}

@@ -1,0 +1,90 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { toApiError } from '../../api/errors';
+import { admitErrors, cleanSurveyAnswers, missingSurveyAnswers } from '../../domain/admit';
+import { selectionGuard } from '../../domain/quantity';
+import { reserveErrorMessage, SESSION_SOLD_OUT } from '../../domain/reservation-errors';
+import type { DateChoice } from './DateChoice';
+import type { FlowContext } from './FlowContext';
+import type { Quantities } from './Quantities';
+import type { SessionChoice } from './SessionChoice';
+import type { Notice } from './types';
+
+/** The reserve (spec section 4): what blocks it, then the cart's reserve call with the lines and survey answers. */
+export class Submission {
+  submitting = false;
+  private readonly context: FlowContext;
+  private readonly dates: DateChoice;
+  private readonly sessionChoice: SessionChoice;
+  private readonly tickets: Quantities;
+
+  constructor(context: FlowContext, dates: DateChoice, sessionChoice: SessionChoice, tickets: Quantities) {
+    this.context = context;
+    this.dates = dates;
+    this.sessionChoice = sessionChoice;
+    this.tickets = tickets;
+    makeAutoObservable<Submission, 'context' | 'dates' | 'sessionChoice' | 'tickets'>(
+      this,
+      { context: false, dates: false, sessionChoice: false, tickets: false },
+      { autoBind: true, deep: false },
+    );
+  }
+
+  /** Problems that stop a submit before it is sent: guard, prices, admit details. */
+  get blockingProblem(): Notice | null {
+    const { dates, tickets } = this;
+    const guard = selectionGuard({
+      needsAdmissionChoice: dates.offersBoth,
+      mode: dates.effectiveMode,
+      selectedDate: dates.selectedDate,
+      selectedSessionId: this.sessionChoice.selectedSessionId,
+      ticketCount: tickets.ticketCount,
+    });
+    if (guard) return { key: `reserve.guard.${guard}`, tone: 'error' };
+    const badPrice = tickets.shownGroups.some(({ types }) =>
+      types.some((t) => tickets.count(t.id) > 0 && tickets.isFlexiblePrice(t) && tickets.flexibleAmount(t) === null),
+    );
+    const badAdmit = tickets.admitSlots.some(({ slots }) =>
+      slots.some((s) => Object.keys(admitErrors(s, tickets.admitValues.get(s.key) ?? {})).length > 0),
+    );
+    // Required questions are checked here too, so a survey form still loading cannot be skipped.
+    const badSurvey = tickets.surveyGroups.some(
+      (g) => missingSurveyAnswers(g.additional_info_spec, tickets.surveyAnswers.get(g.id) ?? {}).length > 0,
+    );
+    if (badPrice || badAdmit || badSurvey) return { key: 'reserve.errors.fixFields', tone: 'error' };
+    return null;
+  }
+
+  /** Adds the selection to the cart. `surveysValid` is the survey forms' own validation. True when reserved. */
+  async submit(surveysValid = true): Promise<boolean> {
+    const { context, tickets } = this;
+    if (this.submitting) return false;
+    context.attempted = true;
+    const problem = this.blockingProblem ?? (surveysValid ? null : { key: 'reserve.errors.fixFields', tone: 'error' as const });
+    if (problem) {
+      context.notice = problem;
+      return false;
+    }
+    const lines = tickets.buildLines();
+    const info: Record<string, unknown> = {};
+    for (const group of tickets.surveyGroups)
+      info[group.id] = cleanSurveyAnswers(group.additional_info_spec, tickets.surveyAnswers.get(group.id) ?? {});
+    this.submitting = true;
+    context.notice = null;
+    try {
+      await context.deps.cart.reserve(lines, Object.keys(info).length ? info : undefined);
+      return true;
+    } catch (error) {
+      const e = toApiError(error);
+      if (e._code === SESSION_SOLD_OUT && this.dates.effectiveMode === 'date') await this.sessionChoice.recoverFromSoldOut();
+      else
+        runInAction(() => {
+          context.notice = { ...reserveErrorMessage(e), tone: 'error' };
+        });
+      return false;
+    } finally {
+      runInAction(() => {
+        this.submitting = false;
+      });
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketSelection } from '../../api/events';
+import type { ReserveLineInput } from '../../domain/quantity';
+
+/** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
+export interface ReservationApi {
+  getEvent(eventId: string): Promise<ReservableEvent>;
+  getCalendar(eventId: string, groupIds: string[]): Promise<CalendarDayRow[]>;
+  getSessions(eventId: string, date: string, groupIds: string[]): Promise<SessionRow[]>;
+  getSession(eventId: string, sessionId: string, groupIds: string[]): Promise<SessionDetail>;
+  /** The quantity-first flow's reads (POST with the selection); a flow without them is date-first only. */
+  getCalendarForSelection?(eventId: string, tickets: TicketSelection[]): Promise<CalendarDayRow[]>;
+  getSessionsForSelection?(eventId: string, date: string, tickets: TicketSelection[]): Promise<SessionRow[]>;
+}
+
+/** The cart's reserve call (CartStore.reserve, per the CART/RESERVE contract). */
+export interface ReserveTarget {
+  reserve(lines: ReserveLineInput[], additionalInfo?: Record<string, unknown>): Promise<void>;
+  /** When the cart's anchor starts (CartStore.anchorStart): an add-on opens on that date. */
+  readonly anchorStart?: string | null;
+  /** Settles once the stored cart has been read at startup (CartStore.settled). */
+  readonly settled?: Promise<unknown>;
+}
+
+export interface ReservationDeps {
+  api: ReservationApi;
+  cart: ReserveTarget;
+  eventId: string;
+  /** the seller's timezone, used when the event has no venue */
+  timezone: string;
+  /** The clock (tests set it); the venue's today for a link's session=today. */
+  now?: () => Date;
+  /** The seller's default reserve flow (config web.reserve_flow); an event's meta.reserve_flow wins. */
+  reserveFlow?: string;
+}
+
+export type ReservationState = 'loading' | 'unavailable' | 'init-error' | 'ready';
+export type AdmissionMode = 'date' | 'flexible';
+export interface Notice {
+  key: string;
+  params?: Record<string, string | number>;
+  tone: 'error' | 'warning';
+}
+
+/** What the date choice asks of the session choice (SessionChoice). */
+export interface SessionLink {
+  /** The chosen session goes; the date's sessions stay. */
+  clear(): void;
+  /** The date's sessions and the chosen session go. */
+  reset(): void;
+  loadSessions(date: string): Promise<void>;
+}
+
+/** What the date and session choices ask of the quantities (Quantities). */
+export interface QuantityLink {
+  /** The chosen quantities, as the quantity-first reads send them. */
+  readonly selection: TicketSelection[];
+  readonly ticketCount: number;
+  /** Back to the starting counts of the groups shown now (a new session or admission). */
+  reset(): void;
+}
+
+/**
+ * How a part reaches the parts that are built after it. ReservationStore, the root (the MobX docs' "root store"),
+ * holds the parts and passes itself: a part imports only the modules of the parts built before it, so the modules
+ * import in one direction.
+ */
+export interface ReservationParts {
+  readonly sessionChoice: SessionLink;
+  readonly tickets: QuantityLink;
+}
