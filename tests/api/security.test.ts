@@ -42,10 +42,15 @@ describeEachDatabase('security', (ctx) => {
     expect(scripts).toContain('https://js.stripe.com');
   });
 
-  it('HSTS only over https', async () => {
-    const https = await app.inject({ url: '/api/config', headers: { 'x-forwarded-proto': 'https' } });
+  it("HSTS only over https (as a trusted proxy says: TRUST_PROXY; a client's own header does not count)", async () => {
+    const deps = testDeps(ctx());
+    const proxied = await buildApp({ ...deps, config: { ...deps.config, trustProxy: 1 } });
+    const https = await proxied.inject({ url: '/api/config', headers: { 'x-forwarded-proto': 'https' } });
     expect(https.headers['strict-transport-security']).toContain('max-age=');
-    expect((await app.inject({ url: '/api/config' })).headers['strict-transport-security']).toBeUndefined();
+    expect((await proxied.inject({ url: '/api/config' })).headers['strict-transport-security']).toBeUndefined();
+    await proxied.close();
+    const spoofed = await app.inject({ url: '/api/config', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('refuses writes without the X-Ticketing-App header (CSRF), cookie or not', async () => {
