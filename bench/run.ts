@@ -55,7 +55,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
 
 async function withServer<T>(env: Record<string, string>, use: (server: ServerProcess) => Promise<T>): Promise<T> {
-  const server = await startServer({ NODE_ENV: 'production', ...env });
+  // The on-sale opens one connection per buyer (2,000 at once): above the default cap a production server keeps.
+  const server = await startServer({ NODE_ENV: 'production', MAX_CONNECTIONS: '4096', ...env });
   try {
     return await use(server);
   } finally {
