@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { groupRow, sessionRow, typeRow } from '../helpers/catalogue-rows';
 import { findType, hasPreselection, parsePreselection } from '../../src/domain/preselect';
-import type { ReservableEvent, SessionRow, TicketGroupRow, TicketTypeRow } from '../../src/api/events';
+import type { ReservableEvent, SessionRow, TicketTypeRow } from '../../src/api/events';
 import { ReservationStore, type ReservationApi } from '../../src/stores/ReservationStore';
 
 const parse = (q: string) => parsePreselection(new URLSearchParams(q));
@@ -46,69 +47,10 @@ describe('parsePreselection', () => {
 });
 
 const TZ = 'America/New_York';
-const group = (id: string, over: Partial<TicketGroupRow> = {}): TicketGroupRow => ({
-  id,
-  event_template_id: 'e1',
-  name: id,
-  description: null,
-  summary: null,
-  color: null,
-  handler: 'tickets',
-  hidden_type: 'public_browsable',
-  _rank: 0,
-  flexible: false,
-  min_tickets_per_order: 0,
-  max_tickets_per_order: 4,
-  capacity: 60,
-  oversell_capacity: 0,
-  used_capacity: 0,
-  available_capacity: 60,
-  exclude_from_event_capacity: false,
-  available: true,
-  sales_start: null,
-  sales_end: null,
-  start_policy: null,
-  start_policy_date: null,
-  duration_new: null,
-  additional_info_spec: null,
-  meta: {},
-  config: {},
-  ...over,
-});
-const type = (id: string, groupId: string, over: Partial<TicketTypeRow> = {}): TicketTypeRow => ({
-  id,
-  name: id[0].toUpperCase() + id.slice(1),
-  _rank: 0,
-  summary: null,
-  description: null,
-  currency_amount: '10.00',
-  currency_amount_min: null,
-  currency_amount_max: null,
-  discounted_amount: null,
-  outside_fees: [],
-  ticket_group_id: groupId,
-  event_template_category: 'admission',
-  member_only: false,
-  available: true,
-  ...over,
-});
-const session = (id: string, start: string, over: Partial<SessionRow> = {}): SessionRow => ({
-  id,
-  event_template_id: 'e1',
-  start_datetime: start,
-  end_datetime: start,
-  capacity: 80,
-  used_capacity: 0,
-  oversell_capacity: 0,
-  sold_out: false,
-  availableCapacity: 80,
-  minPrice: '10.00',
-  price: '10.00',
-  priceIncrease: '0.00',
-  annotations: [],
-  messages: [],
-  ...over,
-});
+const group = groupRow;
+const type = (id: string, groupId: string, over: Partial<TicketTypeRow> = {}) =>
+  typeRow(id, groupId, { name: id[0].toUpperCase() + id.slice(1), ...over });
+const session = sessionRow;
 
 /** A timed event on two days (sessions at 10:00 and 11:00 New York time), with a second group for the tg filter. */
 function flow(opts: { reserveFails?: boolean; anchorStart?: string } = {}) {

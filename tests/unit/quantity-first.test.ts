@@ -1,78 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReservableEvent, SessionRow, TicketGroupRow, TicketSelection, TicketTypeRow } from '../../src/api/events';
+import { dayRow, groupRow, sessionRow, typeRow } from '../helpers/catalogue-rows';
+import type { ReservableEvent, TicketSelection } from '../../src/api/events';
 import { ReservationStore, type ReservationApi } from '../../src/stores/ReservationStore';
 import { parsePreselection } from '../../src/domain/preselect';
 
 const TZ = 'America/New_York';
-const group = (id: string): TicketGroupRow => ({
-  id,
-  event_template_id: 'e1',
-  name: id,
-  description: null,
-  summary: null,
-  color: null,
-  handler: 'tickets',
-  hidden_type: 'public_browsable',
-  _rank: 0,
-  flexible: false,
-  min_tickets_per_order: 0,
-  max_tickets_per_order: 10,
-  capacity: 20,
-  oversell_capacity: 0,
-  used_capacity: 0,
-  available_capacity: 20,
-  exclude_from_event_capacity: false,
-  available: true,
-  sales_start: null,
-  sales_end: null,
-  start_policy: null,
-  start_policy_date: null,
-  duration_new: null,
-  additional_info_spec: null,
-  meta: {},
-  config: {},
-});
-const type = (id: string, name: string): TicketTypeRow => ({
-  id,
-  name,
-  _rank: 0,
-  summary: null,
-  description: null,
-  currency_amount: '10.00',
-  currency_amount_min: null,
-  currency_amount_max: null,
-  discounted_amount: null,
-  outside_fees: [],
-  ticket_group_id: 'tour',
-  event_template_category: 'tour',
-  member_only: false,
-  available: true,
-});
-const session = (id: string, start: string, soldOut = false): SessionRow => ({
-  id,
-  event_template_id: 'e1',
-  start_datetime: start,
-  end_datetime: start,
-  capacity: 20,
-  used_capacity: 0,
-  oversell_capacity: 0,
-  sold_out: soldOut,
-  availableCapacity: soldOut ? 0 : 20,
-  minPrice: '10.00',
-  price: '10.00',
-  priceIncrease: '0.00',
-  annotations: [],
-  messages: [],
-});
-const day = (date: string, status: 'available' | 'sold_out' = 'available') => ({
-  date,
-  enabled: true,
-  status,
-  price: '10.00',
-  min_price: '10.00',
-  min_price_fees: { outside: null },
-  pricePrefix: null,
-});
+const group = (id: string) => groupRow(id, { max_tickets_per_order: 10, capacity: 20, available_capacity: 20 });
+const type = (id: string, name: string) => typeRow(id, 'tour', { name, event_template_category: 'tour' });
+const session = (id: string, start: string, soldOut = false) =>
+  sessionRow(id, start, { capacity: 20, sold_out: soldOut, availableCapacity: soldOut ? 0 : 20 });
+const day = (date: string, status: 'available' | 'sold_out' = 'available') => dayRow(date, { status });
 
 /** A guided tour sold quantity-first: with 5 to 8 tickets only the 24th has room, with more no day. */
 function tour(flow: 'quantity_first' | 'date_first' = 'quantity_first') {
