@@ -115,14 +115,15 @@ export function todayAt(tz: string, now: Date): string {
 export function zonedTime(date: string, time: string, tz: string): Date {
   const m = HH_MM.exec(time);
   if (!m) throw new Error(`not a HH:mm time: ${time}`);
+  // The wall time read as if it were UTC; the zone's offsets a day before and after bracket any change near it.
   const guess = dayNumber(date) * DAY_MS + (Number(m[1]) * 60 + Number(m[2])) * 60_000;
-  const o1 = offsetMinutes(guess, tz) * 60_000;
-  const t1 = guess - o1;
-  const o2 = offsetMinutes(t1, tz) * 60_000;
-  if (o1 === o2) return new Date(t1);
-  const t2 = guess - o2;
-  if (offsetMinutes(t2, tz) * 60_000 === o2) return new Date(Math.min(t1, t2));
-  return new Date(Math.max(t1, t2));
+  const before = offsetMinutes(guess - DAY_MS, tz);
+  const after = offsetMinutes(guess + DAY_MS, tz);
+  const matches = [...new Set([before, after])]
+    .map((offset) => guess - offset * 60_000)
+    .filter((t) => offsetMinutes(t, tz) * 60_000 === guess - t);
+  // Repeated (fall back): its first occurrence; skipped (spring forward): moved on by the gap.
+  return new Date(matches.length ? Math.min(...matches) : guess - before * 60_000);
 }
 
 /** The instant a venue-local day starts (a DST day is 23 or 25 hours long). */

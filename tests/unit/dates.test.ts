@@ -17,6 +17,7 @@ import {
   venueDayRange,
   venueTime,
   weekdayOf,
+  zonedTime,
 } from '../../src/domain/dates';
 
 dayjs.extend(utc);
@@ -38,6 +39,22 @@ describe('venue-timezone days', () => {
     const autumn = venueDayRange('2026-11-01', NY);
     expect((autumn.end.getTime() - autumn.start.getTime()) / 3_600_000).toBe(25);
     expect(startOfVenueDay('2026-06-01', 'Europe/London').toISOString()).toBe('2026-05-31T23:00:00.000Z');
+  });
+});
+
+describe('local times next to a clock change', () => {
+  it("a midnight just before a spring-forward change is that day's (Sydney, 6 October 2024: found by the midnight property)", () => {
+    expect(startOfVenueDay('2024-10-06', 'Australia/Sydney').toISOString()).toBe('2024-10-05T14:00:00.000Z');
+    expect(zonedTime('2024-10-06', '02:30', 'Australia/Sydney').toISOString()).toBe('2024-10-05T16:30:00.000Z'); // 03:30 AEDT
+  });
+  it('a repeated hour takes its first occurrence on either side of UTC', () => {
+    expect(zonedTime('2026-11-01', '01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z'); // EDT
+    expect(zonedTime('2026-10-25', '02:30', 'Europe/Berlin').toISOString()).toBe('2026-10-25T00:30:00.000Z'); // CEST
+    expect(zonedTime('2026-04-05', '02:30', 'Australia/Sydney').toISOString()).toBe('2026-04-04T15:30:00.000Z'); // AEDT
+  });
+  it('a skipped time moves on by the gap on either side of UTC', () => {
+    expect(zonedTime('2026-03-08', '02:30', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z'); // 03:30 EDT
+    expect(zonedTime('2026-03-29', '02:30', 'Europe/Berlin').toISOString()).toBe('2026-03-29T01:30:00.000Z'); // 03:30 CEST
   });
 });
 
