@@ -38,6 +38,10 @@ export interface ServerConfig {
   maxConnections: number;
   /** Tests only (TEST_NOW, TEST_NOW_SINCE): the clock pinned to an instant; server/clock.ts. */
   pinnedClock?: PinnedClock;
+  /** Tests only (TEST_GATEWAY_LATENCY_MS): how long the test gateway takes to answer after it has charged. */
+  testGatewayLatencyMs?: number;
+  /** How old an unsettled payment attempt must be before the reconciler settles it (RECONCILE_AFTER_MS). */
+  reconcileAfterMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -68,6 +72,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     headersTimeoutMs: positive(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
     maxConnections: positive(env.MAX_CONNECTIONS, 1024),
+    testGatewayLatencyMs: testOnlyNumber(env, 'TEST_GATEWAY_LATENCY_MS'),
+    reconcileAfterMs: positive(env.RECONCILE_AFTER_MS, 5 * 60 * 1000),
   };
 }
 
@@ -85,3 +91,13 @@ const positive = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
 };
+
+/** A setting that only tests may give: refused in production, like TEST_NOW. */
+function testOnlyNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (env.NODE_ENV === 'production') throw new Error(`${name} is refused with NODE_ENV=production: it is a test-only setting`);
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds, not '${value}'`);
+  return n;
+}

@@ -7,6 +7,8 @@ import type { Database } from './types';
 import * as m001 from './migrations/001-create-catalog';
 import * as m002 from './migrations/002-create-commerce';
 import * as m003 from './migrations/003-sanitize-seller-html';
+import * as m004 from './migrations/004-record-payment-attempts';
+import * as m005 from './migrations/005-limit-cart-holds';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '001-create-catalog': m001,
   '002-create-commerce': m002,
   '003-sanitize-seller-html': m003,
+  '004-record-payment-attempts': m004,
+  '005-limit-cart-holds': m005,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -237,6 +237,8 @@ export interface CartTable {
   state: Generated<CartState>;
   identity_id: string;
   owner_token_hash: string | null;
+  /** sha256 of the address that started the cart (migration 005), for the hold limits per address. */
+  address_hash: string | null;
   channel_id: Generated<string>;
   campaign: string | null;
   expires_at: Ts | null;
@@ -293,11 +295,27 @@ export interface PaymentTable {
   ticket_order_id: string | null;
   gateway_id: 'free' | 'ledger' | 'test' | 'stripe';
   amount: number;
-  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+  status: PaymentStatus;
   audit_action: Generated<string>;
   gateway_ref: string | null;
   idempotency_key: string;
   occurred_on: TsDefault;
+  updated_at: TsDefault;
+  /** Whom the order is for once the attempt books (migration 004). */
+  order_identity_id: string | null;
+  send_email: Generated<boolean>;
+}
+/** A payment attempt's life (migration 004-record-payment-attempts). */
+export type PaymentStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'refund_pending' | 'refunded';
+/** The built-in test gateway's provider-side record of a charge. */
+export interface TestGatewayChargeTable {
+  ref: string;
+  idempotency_key: string;
+  amount: number;
+  currency: string;
+  status: 'requires_action' | 'succeeded' | 'refunded';
+  created_at: TsDefault;
+  refunded_at: Ts | null;
 }
 export interface ScheduledPaymentTable {
   id: Uuid;
@@ -463,6 +481,7 @@ export interface Database {
   ticket: TicketTable;
   ticket_order: TicketOrderTable;
   payment: PaymentTable;
+  test_gateway_charge: TestGatewayChargeTable;
   scheduled_payment: ScheduledPaymentTable;
   webhook_event: WebhookEventTable;
   membership_program: MembershipProgramTable;
@@ -487,3 +506,4 @@ export type NewEventSession = Insertable<EventSessionTable>;
 export type CartUpdate = Updateable<CartTable>;
 export type Ticket = Selectable<TicketTable>;
 export type TicketOrder = Selectable<TicketOrderTable>;
+export type Payment = Selectable<PaymentTable>;

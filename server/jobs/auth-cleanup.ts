@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import { purgeRateLimits } from '../services/auth/rate-limit';
+import { repeat } from './repeat';
 
 /** Removes ended sessions, login tokens a day past their expiry and old rate-limit windows. */
 export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; tokens: number; windows: number }> {
@@ -15,16 +16,5 @@ export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; token
 
 /** Runs the cleanup every `intervalMs` (default hourly); returns the function that stops it. */
 export function startAuthCleanup(deps: Deps, intervalMs = 3_600_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    cleanUpAuth(deps)
-      .catch((err) => console.error('auth cleanup failed', err))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat('auth cleanup', intervalMs, () => cleanUpAuth(deps));
 }

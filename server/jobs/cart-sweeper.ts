@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import { expireCarts, recoverStaleCheckouts } from '../services/cart/expiry';
+import { repeat } from './repeat';
 
 const BATCH = 500;
 
@@ -21,16 +22,5 @@ export async function sweepExpiredCarts(deps: Deps): Promise<number> {
 
 /** Runs the sweeper every `intervalMs`; returns the function that stops it. Sweeps never overlap. */
 export function startCartSweeper(deps: Deps, intervalMs = 15_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepExpiredCarts(deps)
-      .catch((err) => console.error('cart sweeper failed', err))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat('cart sweeper', intervalMs, () => sweepExpiredCarts(deps));
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { startAuthCleanup } from './auth-cleanup';
 import { startCartSweeper } from './cart-sweeper';
+import { startPaymentReconciler } from './payment-reconciler';
 
 export interface Jobs {
   stop(): void;
@@ -9,6 +10,6 @@ export interface Jobs {
 /** Background timers. Each job is idempotent and claims its rows with `skip locked`, so any number of
  *  server processes may run them side by side. */
 export function startJobs(deps: Deps): Jobs {
-  const stops = [startCartSweeper(deps, 15_000), startAuthCleanup(deps)];
+  const stops = [startCartSweeper(deps, 15_000), startAuthCleanup(deps), startPaymentReconciler(deps)];
   return { stop: () => stops.forEach((stop) => stop()) };
 }

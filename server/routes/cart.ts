@@ -19,14 +19,14 @@ import { cartRoutes } from '../../src/contract/cart';
 /** The caller of a request: the owner-token cookie, and the logged-in user's identity when there is a session. */
 export async function callerOf(deps: Deps, request: FastifyRequest): Promise<Caller> {
   const auth = await getAuth(deps, request);
-  return callerFromToken(request.cookies?.[OWNER_COOKIE], auth?.identity.id ?? null);
+  return callerFromToken(request.cookies?.[OWNER_COOKIE], auth?.identity.id ?? null, request.ip);
 }
 
 /** The caller, giving the browser an owner token first if it has none (httpOnly, SameSite=Lax). */
 export async function ensureOwnerCookie(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
   const identityId = (await getAuth(deps, request))?.identity.id ?? null;
   const existing = request.cookies?.[OWNER_COOKIE];
-  if (isOwnerToken(existing)) return callerFromToken(existing, identityId);
+  if (isOwnerToken(existing)) return callerFromToken(existing, identityId, request.ip);
   const token = newOwnerToken();
   reply.setCookie(OWNER_COOKIE, token, {
     path: '/',
@@ -35,7 +35,7 @@ export async function ensureOwnerCookie(deps: Deps, request: FastifyRequest, rep
     secure: request.protocol === 'https',
     maxAge: 60 * 60 * 24 * 30,
   });
-  return callerFromToken(token, identityId);
+  return callerFromToken(token, identityId, request.ip);
 }
 
 /** Cart contents are private to their owner: never stored by a shared cache. */

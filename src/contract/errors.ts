@@ -45,6 +45,8 @@ export const ERROR_STATUS = {
   cart_checkout_in_progress: 409,
   cart_extension_used: 409,
   cart_empty: 400,
+  /** One visitor, or one network address, holds as many tickets of a session as the seller allows. */
+  hold_limit_exceeded: 409,
   ticket_not_found: 404,
   // Checkout and payment
   payment_not_supported: 400,
@@ -60,6 +62,8 @@ export const ERROR_STATUS = {
   expired_card: 402,
   payment_intent_authentication_failure: 402,
   payment_intent_amount_mismatch: 402,
+  /** The charge was taken but the order could not be booked, so it was given back. */
+  payment_refunded: 409,
   // Accounts and login
   csrf_header_missing: 403,
   login_disabled: 403,

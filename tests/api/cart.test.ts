@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
 import { Browser, buildTestApp, testClock, testDeps } from '../helpers/app';
 import { addSession, insertCartFixture, type CartFixture } from '../helpers/cart-fixtures';
@@ -151,7 +151,21 @@ describeEachDatabase('cart API', (ctx) => {
       }
     });
 
-    it('caps one ticket type at 1000 per order', async () => {
+    it('caps one ticket type at 1000 per order (a seller without hold limits)', async () => {
+      const seller = await db().selectFrom('seller').select(['id', 'config']).where('slug', '=', fx.slug).executeTakeFirstOrThrow();
+      const limitsOff = { ...seller.config, cart: { ...seller.config.cart, limits: { held_per_visitor: 0, held_per_address: 0 } } };
+      await db()
+        .updateTable('seller')
+        .set({ config: JSON.stringify(limitsOff) })
+        .where('id', '=', seller.id)
+        .execute();
+      onTestFinished(async () => {
+        await db()
+          .updateTable('seller')
+          .set({ config: JSON.stringify(seller.config) })
+          .where('id', '=', seller.id)
+          .execute();
+      });
       const b = new Browser(app);
       const unlimited = await addSession(db(), fx, { from: clock.now(), capacity: -1 });
       const first = await create(

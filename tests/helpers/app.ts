@@ -35,11 +35,16 @@ export const ECOMM = { 'x-ticketing-app': 'ecomm' };
 /** A browser: keeps the owner-token cookie between requests, like the storefront's axios instance. */
 export class Browser {
   cookie: string | null = null;
-  constructor(private readonly app: FastifyInstance) {}
+  /** `address`: the client's network address (the socket's, as the server sees it); default 127.0.0.1. */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly address?: string,
+  ) {}
   async request(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) {
     const res = await this.app.inject({
       method,
       url,
+      ...(this.address ? { remoteAddress: this.address } : {}),
       ...(payload !== undefined ? { payload: payload as object } : {}),
       headers: { ...ECOMM, ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
     });

@@ -41,7 +41,10 @@ export async function addSession(
   return row.id;
 }
 
-export async function insertCartFixture(db: Db, opts: { slug?: string; holdSeconds?: number; now?: Date } = {}): Promise<CartFixture> {
+export async function insertCartFixture(
+  db: Db,
+  opts: { slug?: string; holdSeconds?: number; now?: Date; limits?: Record<string, number> } = {},
+): Promise<CartFixture> {
   const slug = opts.slug ?? 'cartshop';
   const seller = await db
     .insertInto('seller')
@@ -50,7 +53,7 @@ export async function insertCartFixture(db: Db, opts: { slug?: string; holdSecon
       name: 'Cart Test Museum',
       currency: 'USD',
       timezone: 'America/New_York',
-      config: JSON.stringify({ cart: { hold_seconds: opts.holdSeconds ?? 900 } }),
+      config: JSON.stringify({ cart: { hold_seconds: opts.holdSeconds ?? 900, ...(opts.limits ? { limits: opts.limits } : {}) } }),
       strings: '{}',
       content_blocks: '[]',
     })

@@ -114,9 +114,11 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
  */
 export class HttpBrowser {
   cookie: string | null = null;
+  /** `forwardedFor`: the visitor's own address, sent as a trusted proxy would (a server started with TRUST_PROXY=1). */
   constructor(
     public baseUrl: string,
     private readonly timeoutMs = 30_000,
+    private readonly forwardedFor?: string,
   ) {}
 
   async request(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<{ status: number; body: any }> {
@@ -126,6 +128,7 @@ export class HttpBrowser {
         ...ECOMM,
         ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.forwardedFor ? { 'x-forwarded-for': this.forwardedFor } : {}),
       },
       body: payload !== undefined ? JSON.stringify(payload) : undefined,
       signal: AbortSignal.timeout(this.timeoutMs),

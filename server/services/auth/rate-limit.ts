@@ -15,6 +15,10 @@ export const LIMITS = {
   reset_request_email: { max: 5, windowSeconds: 900 },
   resend_ip: { max: 10, windowSeconds: 900 },
   resend_email: { max: 5, windowSeconds: 900 },
+  /** guest purchaser identities (POST user) one address may create */
+  guest_identity_ip: { max: 100, windowSeconds: 900 },
+  /** carts one address may start; the seller's cart.limits.new_carts_per_address overrides the count */
+  cart_create_ip: { max: 300, windowSeconds: 3600 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 
@@ -26,8 +30,8 @@ export const rateLimited = (retryAfter: number) =>
  * first hit, the conditional update counts the others only while under the limit, so concurrent hits
  * can never push the count beyond `max` and no read-then-write race exists.
  */
-export async function hit(deps: Deps, name: LimitName, subject: string): Promise<void> {
-  if (!(await tryHit(deps, name, subject))) {
+export async function hit(deps: Deps, name: LimitName, subject: string, max?: number): Promise<void> {
+  if (!(await tryHit(deps, name, subject, max))) {
     const { windowSeconds } = LIMITS[name];
     const nowMs = deps.now().getTime();
     const end = Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000 + windowSeconds * 1000;
@@ -48,9 +52,10 @@ export async function refund(deps: Deps, name: LimitName, subject: string): Prom
     .execute();
 }
 
-/** Like hit() but answers false instead of throwing (for mails sent on the side). */
-export async function tryHit(deps: Deps, name: LimitName, subject: string): Promise<boolean> {
-  const { max, windowSeconds } = LIMITS[name];
+/** Like hit() but answers false instead of throwing (for mails sent on the side). `max` overrides the limit's count. */
+export async function tryHit(deps: Deps, name: LimitName, subject: string, maxHits?: number): Promise<boolean> {
+  const { windowSeconds } = LIMITS[name];
+  const max = maxHits ?? LIMITS[name].max;
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(deps.now().getTime() / windowMs) * windowMs);
   const row = await deps.db

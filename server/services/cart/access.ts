@@ -17,14 +17,16 @@ export interface Caller {
   tokenHash: string | null;
   /** The logged-in user's identity (none until login exists). */
   identityId: string | null;
+  /** sha256 of the client's network address as TRUST_PROXY allows it to be known (hold and cart-creation limits). */
+  addressHash?: string | null;
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const newOwnerToken = () => randomBytes(16).toString('hex');
 export const isOwnerToken = (value: unknown): value is string => typeof value === 'string' && TOKEN.test(value);
 
-export function callerFromToken(token: unknown, identityId: string | null = null): Caller {
-  return { tokenHash: isOwnerToken(token) ? sha256(token) : null, identityId };
+export function callerFromToken(token: unknown, identityId: string | null = null, address?: string): Caller {
+  return { tokenHash: isOwnerToken(token) ? sha256(token) : null, identityId, addressHash: address ? sha256(`address:${address}`) : null };
 }
 
 /** The seller's public (guest) identity, created on first use; concurrent first uses agree on one row. */

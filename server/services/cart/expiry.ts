@@ -67,8 +67,8 @@ export async function expireCarts(
 }
 
 /**
- * A cart stuck in 'checking_out' (its process died during the gateway call) goes back to pending after
- * this long, so its normal expiry can release it. Gateway calls finish well within it.
+ * A cart stuck in 'checking_out' with no payment attempt to settle (the reconciler settles the others and puts
+ * their carts back itself) goes back to pending after this long, so its normal expiry can release it.
  */
 export const STALE_CHECKOUT_MS = 10 * 60 * 1000;
 
@@ -86,7 +86,7 @@ export async function recoverStaleCheckouts(trx: Trx, now: Date): Promise<number
             .selectFrom('payment')
             .select('payment.id')
             .whereRef('payment.cart_id', '=', 'cart.id')
-            .where('payment.status', '=', 'succeeded'),
+            .where('payment.status', 'in', ['pending', 'succeeded', 'refund_pending']),
         ),
       ),
     )

@@ -7,6 +7,7 @@ import { loadGroups, needsOf, releaseCapacity, takeCapacity } from '../inventory
 import { publicIdentityId, loadOwnedCart, type Caller } from './access';
 import { cartErrors } from './errors';
 import { expireCarts } from './expiry';
+import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from './holds';
 import { prepareAdds, type AddLine } from './reserve';
 import { validateSurvey } from './survey';
 
@@ -115,12 +116,31 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
   const change = normalise(body);
   if (args.cartId) await loadOwnedCart(deps.db, args.cartId, caller);
   const identityId = caller.identityId ?? (await publicIdentityId(deps.db, seller));
+  const limits = holdLimits(seller);
+  // A visitor with a pending cart goes on filling it; only a new cart counts against the address's allowance.
+  if (!args.cartId && !(await ownPendingCart(deps.db, seller, caller, false))) await countNewCart(deps, limits, caller);
 
   let outcome: { id: string; expired: boolean };
   try {
     outcome = await deps.db.transaction().execute(async (trx) => {
+      // Advisory locks before any cart row lock, always in this order (holds.ts).
+      if (change.add.length > 0 || !args.cartId) await lockHolder(trx, seller, caller, limits);
       let cartId = args.cartId;
       let info: Record<string, unknown> = {};
+      if (!cartId) {
+        // One pending cart per visitor (issue 20, finding 6): a cart/modify without an id fills the one it has.
+        const own = await ownPendingCart(trx, seller, caller);
+        if (own && own.expires_at && new Date(own.expires_at).getTime() <= now.getTime()) {
+          await expireCarts(trx, now, { cartIds: [own.id] });
+        } else if (own) {
+          cartId = own.id;
+          info = { ...(own.additional_info ?? {}) };
+        }
+      } else {
+        const locked = await lockPending(trx, cartId, now);
+        if (locked.expired) return { id: cartId, expired: true };
+        info = { ...(locked.cart.additional_info ?? {}) };
+      }
       if (!cartId) {
         const created = await trx
           .insertInto('cart')
@@ -128,6 +148,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
             seller_id: seller.id,
             identity_id: identityId,
             owner_token_hash: caller.identityId ? null : caller.tokenHash,
+            address_hash: caller.addressHash ?? null,
             channel_id: change.channel ?? 'web',
             campaign: change.campaign ?? null,
             additional_info: '{}',
@@ -136,10 +157,6 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
           .returning('id')
           .executeTakeFirstOrThrow();
         cartId = created.id;
-      } else {
-        const locked = await lockPending(trx, cartId, now);
-        if (locked.expired) return { id: cartId, expired: true };
-        info = { ...(locked.cart.additional_info ?? {}) };
       }
 
       const touched: Array<{ ticket_group_id: string; event_session_id: string | null }> = [];
@@ -166,6 +183,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
         touched.push(...prepared.rows.map((r) => ({ ticket_group_id: r.ticket_group_id, event_session_id: r.event_session_id ?? null })));
       }
       await checkQuantities(trx, cartId, touched);
+      if (prepared) await checkHolds(trx, { now, caller, limits, added: prepared.rows });
 
       const surveyGroups = Object.keys(change.surveys);
       if (surveyGroups.length > 0) {
@@ -186,7 +204,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       }
 
       const update: Record<string, unknown> = { updated_at: now, additional_info: JSON.stringify(info) };
-      if (change.campaign !== undefined && args.cartId) update.campaign = change.campaign;
+      if (change.campaign !== undefined && cartId !== undefined) update.campaign = change.campaign;
       // The hold runs from the cart's creation (plus its one extension): emptying and refilling a cart does not
       // start it again, so a hold cannot be kept for ever (issue 20, finding 6).
       await trx.updateTable('cart').set(update).where('id', '=', cartId).execute();

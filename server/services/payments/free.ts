@@ -7,4 +7,9 @@ export const freeGateway: Gateway = {
   async charge() {
     return { status: 'succeeded', ref: 'free' };
   },
+  // Nothing was charged: an attempt cut short goes back to the shopper, who may simply try again.
+  async lookup() {
+    return { status: 'none' };
+  },
+  async refund() {},
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { paymentError, type ChargeRequest, type Gateway } from './types';
+import { paymentError, type ChargeRequest, type Gateway, type GatewaySettings } from './types';
 
 /**
  * The `test` card gateway: behaves like the card provider's test cards so every payment path runs for
@@ -9,7 +9,8 @@ import { paymentError, type ChargeRequest, type Gateway } from './types';
  *   4000 0000 0000 0127                        incorrect_cvc
  *   4000 0025 0000 3155                        needs confirmation: 402 intent_requires_action with an intent
  *                                              id; a retry whose gateway_data.source is that id succeeds.
- * Any other valid number is declined, as test mode refuses real cards.
+ * Any other valid number is declined, as test mode refuses real cards. Like a provider it keeps a record of each
+ * charge by idempotency key (table test_gateway_charge), which the reconciler looks up after a crash.
  */
 const SUCCEEDS = new Set(['4242424242424242', '5555555555554444']);
 const DECLINED = '4000000000000002';
@@ -57,50 +58,90 @@ function readCard(data: Record<string, unknown>, now: Date): Card {
   return { number, exp_month: month, exp_year: year, cvc };
 }
 
-async function confirmIntent(req: ChargeRequest, intentId: string) {
-  const intent = await req.db
-    .selectFrom('payment')
-    .select(['id', 'amount'])
-    .where('gateway_ref', '=', intentId)
-    .where('cart_id', '=', req.cartId)
-    .where('gateway_id', '=', 'test')
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (!intent) throw paymentError('payment_intent_authentication_failure', 'The payment could not be confirmed. Please try again.');
-  if (intent.amount !== req.amount)
-    throw paymentError('payment_intent_amount_mismatch', 'The amount changed since the payment was started.');
-  return { status: 'succeeded' as const, ref: intentId, paymentId: intent.id };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Records a charge as the provider would, once per idempotency key: a repeated charge under the same key answers
+ * the charge made the first time (as a real provider's idempotency keys do).
+ */
+async function record(req: ChargeRequest, status: 'succeeded' | 'requires_action', prefix: 'tch' | 'ti') {
+  await req.db
+    .insertInto('test_gateway_charge')
+    .values({
+      ref: `${prefix}_${randomBytes(12).toString('hex')}`,
+      idempotency_key: req.idempotencyKey,
+      amount: req.amount,
+      currency: req.currency,
+      status,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .execute();
+  return req.db.selectFrom('test_gateway_charge').selectAll().where('idempotency_key', '=', req.idempotencyKey).executeTakeFirstOrThrow();
 }
 
-export const testGateway: Gateway = {
-  id: 'test',
-  accepts: (amount) => amount >= MIN_CARD_AMOUNT && amount <= MAX_CARD_AMOUNT,
-  async charge(req) {
-    const source = req.gatewayData.source;
-    if (typeof source === 'string' && source.startsWith('ti_')) return confirmIntent(req, source);
-    const card = readCard(req.gatewayData, req.now);
-    if (card.number === DECLINED) throw paymentError('card_declined', 'Your card was declined.', { decline_code: 'generic_decline' });
-    if (card.number === INCORRECT_CVC) throw paymentError('incorrect_cvc', "Your card's security code is incorrect.");
-    if (card.number === REQUIRES_ACTION) {
-      const intentId = `ti_${randomBytes(12).toString('hex')}`;
-      await req.db
-        .insertInto('payment')
-        .values({
-          seller_id: req.sellerId,
-          cart_id: req.cartId,
-          gateway_id: 'test',
-          amount: req.amount,
-          status: 'pending',
-          audit_action: 'capture',
-          gateway_ref: intentId,
-          idempotency_key: `${req.idempotencyKey}:intent:${intentId}`,
-        })
+/** The shopper confirmed the extra step: the intent made under this attempt's key now succeeds. */
+async function confirmIntent(req: ChargeRequest, intentId: string) {
+  const intent = await req.db
+    .selectFrom('test_gateway_charge')
+    .selectAll()
+    .where('ref', '=', intentId)
+    .where('idempotency_key', '=', req.idempotencyKey)
+    .executeTakeFirst();
+  if (!intent || intent.status === 'refunded')
+    throw paymentError('payment_intent_authentication_failure', 'The payment could not be confirmed. Please try again.');
+  if (intent.amount !== req.amount)
+    throw paymentError('payment_intent_amount_mismatch', 'The amount changed since the payment was started.');
+  await req.db
+    .updateTable('test_gateway_charge')
+    .set({ status: 'succeeded' })
+    .where('ref', '=', intentId)
+    .where('status', '=', 'requires_action')
+    .execute();
+  return { status: 'succeeded' as const, ref: intentId };
+}
+
+export function createTestGateway(settings: GatewaySettings): Gateway {
+  const latency = Math.max(0, settings.testGatewayLatencyMs ?? 0);
+  return {
+    id: 'test',
+    accepts: (amount) => amount >= MIN_CARD_AMOUNT && amount <= MAX_CARD_AMOUNT,
+    async charge(req) {
+      const source = req.gatewayData.source;
+      if (typeof source === 'string' && source.startsWith('ti_')) return confirmIntent(req, source);
+      const card = readCard(req.gatewayData, req.now);
+      if (card.number === DECLINED) throw paymentError('card_declined', 'Your card was declined.', { decline_code: 'generic_decline' });
+      if (card.number === INCORRECT_CVC) throw paymentError('incorrect_cvc', "Your card's security code is incorrect.");
+      if (card.number === REQUIRES_ACTION) {
+        const intent = await record(req, 'requires_action', 'ti');
+        throw paymentError('intent_requires_action', 'This payment needs to be confirmed.', {
+          intent_id: intent.ref,
+          client_secret: intent.ref,
+        });
+      }
+      if (!SUCCEEDS.has(card.number)) {
+        throw paymentError('card_declined', 'Your card was declined. Your request was in test mode, but used a non test card.');
+      }
+      const charge = await record(req, 'succeeded', 'tch');
+      // The provider has taken the money; its answer may still be on its way when the process dies.
+      if (latency > 0) await sleep(latency);
+      return { status: 'succeeded', ref: charge.ref };
+    },
+    async lookup({ db, idempotencyKey }) {
+      const charge = await db
+        .selectFrom('test_gateway_charge')
+        .selectAll()
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+      if (!charge || charge.status === 'refunded') return { status: 'none' };
+      return { status: charge.status, ref: charge.ref };
+    },
+    async refund({ db, ref }) {
+      await db
+        .updateTable('test_gateway_charge')
+        .set({ status: 'refunded', refunded_at: new Date() })
+        .where('ref', '=', ref)
+        .where('status', '=', 'succeeded')
         .execute();
-      throw paymentError('intent_requires_action', 'This payment needs to be confirmed.', { intent_id: intentId, client_secret: intentId });
-    }
-    if (!SUCCEEDS.has(card.number)) {
-      throw paymentError('card_declined', 'Your card was declined. Your request was in test mode, but used a non test card.');
-    }
-    return { status: 'succeeded', ref: `tch_${randomBytes(12).toString('hex')}` };
-  },
-};
+    },
+  };
+}

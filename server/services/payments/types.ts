@@ -5,7 +5,9 @@ import { DomainError } from '../errors';
 /**
  * Payment gateways behind one interface (DESIGN.md section 5). A gateway charges and answers, or throws a
  * DomainError with the provider's code (402) (card_declined, incorrect_cvc, intent_requires_action, ...).
- * It is called outside any database transaction; the checkout records the result afterwards.
+ * It is called outside any database transaction: the checkout writes its attempt first (server/services/checkout.ts)
+ * and records the outcome with the booking afterwards; when a process dies in between, the reconciler
+ * (./reconcile.ts) asks `lookup` what became of the charge and books it or gives it back with `refund`.
  */
 export type GatewayId = 'free' | 'test';
 
@@ -16,7 +18,7 @@ export interface ChargeRequest {
   /** Minor units of `currency`. */
   amount: number;
   currency: string;
-  /** Derived from the cart, so a retried charge is the same charge at the provider. */
+  /** The attempt's own key: the provider answers a repeated charge under one key with the same charge. */
   idempotencyKey: string;
   gatewayData: Record<string, unknown>;
   now: Date;
@@ -24,10 +26,19 @@ export interface ChargeRequest {
 
 export interface ChargeResult {
   status: 'succeeded';
-  /** The provider's reference of the charge. */
+  /** The provider's reference of the charge (what a refund names). */
   ref: string;
-  /** A payment row the gateway already wrote (a confirmed intent), to be completed instead of inserting one. */
-  paymentId?: string;
+}
+
+/** What the provider knows of the charge made under an idempotency key. */
+export type ChargeLookup = { status: 'succeeded'; ref: string } | { status: 'requires_action'; ref: string } | { status: 'none' };
+
+export interface RefundRequest {
+  db: Db;
+  ref: string;
+  amount: number;
+  /** One refund per key, however often it is asked for. */
+  idempotencyKey: string;
 }
 
 export interface Gateway {
@@ -35,6 +46,14 @@ export interface Gateway {
   /** Smallest and largest amount this gateway takes (minor units). */
   accepts(amount: number): boolean;
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  lookup(req: { db: Db; idempotencyKey: string; ref: string | null }): Promise<ChargeLookup>;
+  refund(req: RefundRequest): Promise<void>;
+}
+
+/** Settings a gateway is built from (server config; tests pass their own). */
+export interface GatewaySettings {
+  /** Tests only: how long the test gateway's answer takes after it has recorded a charge (a provider's latency). */
+  testGatewayLatencyMs?: number;
 }
 
 export const paymentError = (code: ErrorCode, description: string, extra?: Record<string, unknown>) =>

@@ -1,0 +1,90 @@
+import type { Deps } from '../../deps';
+import type { Seller } from '../../db/types';
+import type { Caller } from '../cart/access';
+import { DomainError } from '../errors';
+import { hit } from '../auth/rate-limit';
+
+const invalid = (field: string, description: string) => new DomainError('validation_failed', description, 'checkout', { field });
+
+/** POST user: the purchaser's details for a guest checkout (spec section 5 rules). */
+export interface GuestIdentityBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_confirm?: string;
+  phone?: string | null;
+  zip_code?: string | null;
+  zip?: string | null;
+  address?: string | null;
+  address_more?: string | null;
+  city?: string | null;
+  state?: string | null;
+  region?: string | null;
+  country?: string | null;
+  additional_info?: Record<string, unknown>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ZIP = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
+
+export function validateGuestIdentity(body: GuestIdentityBody) {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const first = text(body.first_name);
+  const last = text(body.last_name);
+  const email = text(body.email);
+  if (!first) throw invalid('first_name', 'First name is required.');
+  if (first.length > 50) throw invalid('first_name', 'First name must be at most 50 characters.');
+  if (!last) throw invalid('last_name', 'Last name is required.');
+  if (last.length > 50) throw invalid('last_name', 'Last name must be at most 50 characters.');
+  if (!email) throw invalid('email', 'Email is required.');
+  if (email.length > 254 || !EMAIL.test(email)) throw invalid('email', 'Email address is not valid.');
+  if (body.email_confirm !== undefined && text(body.email_confirm).toLowerCase() !== email.toLowerCase()) {
+    throw invalid('email_confirm', 'Email addresses must match.');
+  }
+  const phone = text(body.phone);
+  if (phone.length > 50) throw invalid('phone', 'Phone must be at most 50 characters.');
+  const zip = text(body.zip_code ?? body.zip);
+  if (zip && (zip.length < 4 || zip.length > 10 || !ZIP.test(zip))) throw invalid('zip_code', 'Zip or post code is not valid.');
+  const extra = body.additional_info ?? {};
+  for (const [key, value] of Object.entries(extra)) {
+    if (typeof value === 'string' && value.length > 1000) throw invalid(`additional_info.${key}`, 'Must be at most 1000 characters.');
+  }
+  const other = (v: unknown, field: string) => {
+    const s = text(v);
+    if (s.length > 1000) throw invalid(field, 'Must be at most 1000 characters.');
+    return s || null;
+  };
+  return {
+    first_name: first,
+    last_name: last,
+    email,
+    phone: phone || null,
+    zip_code: zip || null,
+    address: other(body.address, 'address'),
+    address_more: other(body.address_more, 'address_more'),
+    city: other(body.city, 'city'),
+    state: other(body.state, 'state'),
+    region: other(body.region, 'region'),
+    country: other(body.country, 'country'),
+    additional_info: extra,
+  };
+}
+
+/** Creates the guest identity, bound to this browser's owner token so only it can check out with it. */
+export async function createGuestIdentity(deps: Deps, seller: Seller, caller: Caller, body: GuestIdentityBody): Promise<string> {
+  const fields = validateGuestIdentity(body);
+  // Anonymous and cheap to call: an address may create only so many purchaser identities (issue 20, finding 4).
+  if (caller.addressHash) await hit(deps, 'guest_identity_ip', caller.addressHash);
+  const row = await deps.db
+    .insertInto('identity')
+    .values({
+      seller_id: seller.id,
+      is_public: false,
+      ...fields,
+      additional_info: JSON.stringify(fields.additional_info),
+      meta: JSON.stringify({ guest: true, owner_token_hash: caller.tokenHash }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { Deps } from '../../deps';
+import { DomainError } from '../errors';
+import { parseMoney } from '../../../src/domain/money';
+import { loadOwnedCart, sha256, type Caller } from '../cart/access';
+import { cartErrors } from '../cart/errors';
+import { gatewayFor, type ChargeResult } from '../payments';
+import { sendOrderMail } from '../mail';
+import { claim, orderIdentity } from './claim';
+import { bookAttempt, oweAndRefund, refundedError, releaseAttempt } from './book';
+import { settleAttempt } from './reconcile';
+
+export { createGuestIdentity, validateGuestIdentity, type GuestIdentityBody } from './guest-identity';
+export { reconcilePayments } from './reconcile';
+
+export interface CheckoutBody {
+  amount: string | number;
+  gateway_id: string;
+  gateway_data?: Record<string, unknown>;
+  guest_identity_id?: string;
+  send_email?: boolean;
+}
+export interface CheckoutResult {
+  orderId: string;
+  accessToken: string;
+}
+
+/**
+ * POST cart/{id}/guest_checkout and cart/{id}/pay. Three steps, never a transaction across the gateway call:
+ * claim the cart and write the attempt; charge; book the order together with the attempt's outcome. A process that
+ * dies between the charge and the booking leaves the attempt pending, and the reconciler finishes it.
+ */
+export async function checkoutCart(deps: Deps, cartId: string, caller: Caller, body: CheckoutBody): Promise<CheckoutResult> {
+  const cart = await loadOwnedCart(deps.db, cartId, caller);
+  const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
+  const identityId = await orderIdentity(deps, seller, cart, caller, body.guest_identity_id);
+  const amount = parseMoney(body.amount);
+  if (amount === null) throw new DomainError('validation_failed', 'The amount is not valid.', 'checkout', { field: 'amount' });
+  const gateway = gatewayFor(deps.config, body.gateway_id);
+  const source = typeof body.gateway_data?.source === 'string' ? body.gateway_data.source : null;
+
+  const attempt = await deps.db
+    .transaction()
+    .execute((trx) =>
+      claim(trx, deps, { cartId, sellerId: seller.id, amount, gateway, identityId, sendEmail: body.send_email !== false, source }),
+    );
+
+  let charge: ChargeResult;
+  try {
+    charge = await gateway.charge({
+      db: deps.db,
+      sellerId: seller.id,
+      cartId,
+      amount,
+      currency: seller.currency,
+      idempotencyKey: attempt.idempotency_key,
+      gatewayData: body.gateway_data ?? {},
+      now: deps.now(),
+    });
+  } catch (err) {
+    if (err instanceof DomainError) {
+      const intent = err.code === 'intent_requires_action' ? String(err.extra?.intent_id ?? '') : '';
+      await releaseAttempt(deps, attempt, intent ? { status: 'requires_action', ref: intent } : { status: 'failed', ref: err.code });
+      throw err;
+    }
+    // No answer (a timeout, a lost connection): whether money moved is the provider's to say. Ask now; if even that
+    // fails the attempt stays pending and the reconciler settles it.
+    await settleAttempt(deps, attempt).catch(() => undefined);
+    throw err;
+  }
+
+  const accessToken = randomBytes(16).toString('hex');
+  const outcome = await deps.db
+    .transaction()
+    .execute((trx) => bookAttempt(trx, deps, attempt.id, { ref: charge.ref, accessTokenHash: sha256(accessToken) }));
+  if (outcome.kind === 'booked') {
+    if (body.send_email !== false) {
+      // The order stands whatever the mail does; the outbox row (or its absence) shows the mail needs resending.
+      await sendOrderMail(deps, outcome.orderId).catch(() => undefined);
+    }
+    return { orderId: outcome.orderId, accessToken };
+  }
+  if (outcome.kind === 'settled' && outcome.status === 'succeeded') {
+    // The reconciler booked this very charge while the gateway was slow to answer.
+    throw cartErrors.booked(
+      cartId,
+      await deps.db.selectFrom('ticket_order').select(['id', 'order_number']).where('cart_id', '=', cartId).executeTakeFirst(),
+    );
+  }
+  await oweAndRefund(deps, attempt.id, charge.ref);
+  throw refundedError(cartId);
+}
