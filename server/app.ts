@@ -89,7 +89,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       void request;
       return (reply as FastifyReply).status(status).send(errorBody(new DomainError(code, 'The request could not be read.')));
     },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, allowUnionTypes: true } },
   });
 
   await app.register(fastifyCookie);

@@ -1,7 +1,22 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { answers, route } from './answers';
 import { ErrorBody } from './errors';
-import { Body, IdParams, Instant, Json, JsonObject, Literals, NullableString, Row, Uuid } from './primitives';
+import {
+  Body,
+  Embed,
+  FlatInfo,
+  IdParams,
+  Instant,
+  Json,
+  JsonObject,
+  Literals,
+  NullableString,
+  Row,
+  SellerQuery,
+  SellerRef,
+  Text,
+  Uuid,
+} from './primitives';
 import { Table } from './tables';
 import {
   CartEventTemplateRow,
@@ -176,21 +191,24 @@ export type MyMembershipsAnswer = Static<typeof MyMembershipsAnswer>;
 
 // ---- requests ----
 
-const Str = (maxLength: number) => Type.String({ maxLength });
+const Str = (maxLength: number) => Text(maxLength);
 const Opt = (maxLength: number) => Type.Optional(Str(maxLength));
+/**
+ * A password: any characters, so that the service's rule (spec section 5: printable only) answers with its own
+ * message; it is hashed, never stored or shown.
+ */
+const Password = (required = false) => (required ? Type.String({ maxLength: 1024 }) : Type.Optional(Type.String({ maxLength: 1024 })));
 /** A text field that may be cleared with null. */
-const NullableText = (maxLength: number) => Type.Optional(NullableString({ maxLength }));
-/** The seller (id or slug) these account routes take. */
-const SellerQuery = Type.Object({ _seller: Opt(100) });
-/** Survey answers about the person (spec section 5: additional info). */
-const AdditionalInfo = Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100 }));
+const NullableText = (maxLength: number) => Type.Optional(Type.Union([Text(maxLength), Type.Null()]));
+/** Answers about the person (spec section 5: additional info): flat and closed. */
+const AdditionalInfo = Type.Optional(FlatInfo);
 
 /** The login payload of spec section 3; `method` picks the mode, the service says which fields it needs. */
 export const LoginBody = Body({
   method: Opt(40),
   username: Opt(254),
   email: Opt(254),
-  password: Opt(1024),
+  password: Password(),
   scan_code: Opt(100),
   zip_code: Opt(20),
   last_name: Opt(100),
@@ -209,7 +227,7 @@ export const ProfileBody = Body({
   last_name: Opt(200),
   email: Opt(400),
   email_confirm: Opt(400),
-  password: Opt(1024),
+  password: Password(),
   phone: NullableText(200),
   address: NullableText(2000),
   address_more: NullableText(2000),
@@ -247,8 +265,8 @@ export type GuestIdentityBody = Static<typeof GuestIdentityBody>;
 /** The account area's reads: paging and `_embed`. */
 const myQuery = <P extends TProperties>(extra: P) =>
   Type.Object({
-    _seller: Opt(100),
-    _embed: Type.Optional(Type.String({ maxLength: 500, pattern: '^[A-Za-z0-9_.,]*$' })),
+    _seller: Type.Optional(SellerRef),
+    _embed: Type.Optional(Embed),
     _limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     _offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     ...extra,
@@ -277,7 +295,7 @@ export const accountRoutes = {
     schema: {
       summary: "Single sign-on: redirects to the seller's identity provider, with a return address on this storefront only",
       tags: ['account'],
-      querystring: Type.Object({ _seller: Opt(80), redirect: Opt(500), cart_id: Opt(40) }),
+      querystring: Type.Object({ _seller: Type.Optional(SellerRef), redirect: Opt(500), cart_id: Opt(40) }),
       response: redirect('to the identity provider (Location), with return_to, cart_id and state'),
     },
   }),
@@ -319,7 +337,7 @@ export const accountRoutes = {
     schema: {
       summary: "The guest purchaser's identity (spec section 5 rules), bound to this browser; the checkout refers to it by id",
       tags: ['account'],
-      querystring: Type.Object({ _seller: Type.Optional(Type.String()) }),
+      querystring: SellerQuery,
       body: GuestIdentityBody,
       response: answers(GuestIdentityAnswer),
     },
@@ -353,7 +371,7 @@ export const accountRoutes = {
       summary: "Sets a new password with a live reset token (once) and ends the user's sessions",
       tags: ['account'],
       querystring: SellerQuery,
-      body: Body({ token: Str(100), password: Str(1024), password_confirm: Opt(1024) }),
+      body: Body({ token: Str(100), password: Password(true), password_confirm: Password() }),
       response: answers(ResetIdentityAnswer),
     },
   }),

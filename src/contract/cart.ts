@@ -14,6 +14,12 @@ import {
   NullableMoney,
   NullableString,
   Row,
+  SellerQuery,
+  SellerRef,
+  SurveyAnswers,
+  Text,
+  Embed,
+  DateOrDateTime,
   Uuid,
 } from './primitives';
 import { Table } from './tables';
@@ -201,29 +207,50 @@ export type OrderAnswer = Static<typeof OrderAnswer>;
 
 // ---- requests ----
 
+/** An amount as the wire writes it ("12.50"), or as a shopper typed it. */
+const WireAmount = Type.String({ maxLength: 20, pattern: '^-?[0-9]*([.,][0-9]*)?$' });
+const Campaign = Type.Union([Text(100), Type.Null()]);
+/** What a gateway is given: a card (test gateway), a confirmed intent's id (`source`), a gift card's number. */
+const GatewayData = Body({
+  card: Type.Optional(
+    Body({
+      number: Text(30),
+      exp_month: Type.Union([Type.Integer({ minimum: 0, maximum: 99 }), Text(2)]),
+      exp_year: Type.Union([Type.Integer({ minimum: 0, maximum: 9999 }), Text(4)]),
+      cvc: Text(4),
+    }),
+  ),
+  source: Type.Optional(Text(255)),
+  /** a gift card's number, or the card number when the card is sent flat */
+  number: Type.Optional(Text(70)),
+  exp_month: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 99 }), Text(2)])),
+  exp_year: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 9999 }), Text(4)])),
+  cvc: Type.Optional(Text(4)),
+});
+
 const NullableUuid = Type.Union([Uuid, Type.Null()]);
 /** One line to put in the cart (spec section 3 reservation line). */
 export const AddLine = Body({
   event_session_id: Type.Optional(NullableUuid),
   ticket_type_id: Uuid,
   seat_id: Type.Optional(NullableUuid),
-  admit_name: Type.Optional(NullableString({ maxLength: 200 })),
-  admit_email: Type.Optional(NullableString({ maxLength: 254 })),
-  face_value: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number(), Type.Null()])),
+  admit_name: Type.Optional(Type.Union([Text(200), Type.Null()])),
+  admit_email: Type.Optional(Type.Union([Text(254), Type.Null()])),
+  face_value: Type.Optional(Type.Union([Text(20), Type.Number(), Type.Null()])),
 });
 export type AddLine = Static<typeof AddLine>;
 const TicketIds = Type.Array(Uuid, { maxItems: 1000 });
-/** Survey answers by ticket group id (spec section 7: additional info). */
-const SurveyAnswers = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 });
+/** Survey answers by ticket group id (spec section 7: additional info), bare or as `{ data }`. */
+const AdditionalInfo = Type.Union([Body({ data: SurveyAnswers }), SurveyAnswers]);
 
 /** The cart update forms of spec section 7: add/remove/campaign, or create/remove.tickets/reserve. */
 export const ModifyBody = Body({
   add: Type.Optional(Type.Array(AddLine, { maxItems: 1000 })),
   remove: Type.Optional(Type.Union([TicketIds, Body({ tickets: TicketIds })])),
-  campaign: Type.Optional(NullableString({ maxLength: 100 })),
+  campaign: Type.Optional(Campaign),
   channel_id: Type.Optional(Literals('web')),
-  additional_info: Type.Optional(SurveyAnswers),
-  create: Type.Optional(Body({ channel_id: Type.Optional(Literals('web')), campaign: Type.Optional(NullableString({ maxLength: 100 })) })),
+  additional_info: Type.Optional(AdditionalInfo),
+  create: Type.Optional(Body({ channel_id: Type.Optional(Literals('web')), campaign: Type.Optional(Campaign) })),
   reserve: Type.Optional(
     Body({
       tickets: Type.Optional(Type.Array(AddLine, { maxItems: 1000 })),
@@ -236,14 +263,14 @@ export type ModifyBody = Static<typeof ModifyBody>;
 /** Checkout payload (spec section 3); the amount is the outstanding total the shopper saw. */
 export const CheckoutBody = Type.Object(
   {
-    amount: Type.Union([Type.String({ maxLength: 20 }), Type.Number()]),
-    gateway_id: Type.String({ maxLength: 20 }),
-    gateway_data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 20 })),
+    amount: Type.Union([WireAmount, Type.Number()]),
+    gateway_id: Type.String({ maxLength: 20, pattern: '^[a-z_]+$' }),
+    gateway_data: Type.Optional(GatewayData),
     guest_identity_id: Type.Optional(Uuid),
     giver_identity_id: Type.Optional(Uuid),
     send_email: Type.Optional(Type.Boolean()),
     auto_renew: Type.Optional(Type.Boolean()),
-    captcha: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    captcha: Type.Optional(Body({ provider: Type.Optional(Text(40)), token: Type.Optional(Text(4000)) })),
   },
   { additionalProperties: false },
 );
@@ -251,12 +278,12 @@ export type CheckoutBody = Static<typeof CheckoutBody>;
 
 /** What the cart answers embed (`_embed`), and whether cancelled tickets are listed too. */
 const CartQuery = Type.Object({
-  _seller: Type.Optional(Type.String({ maxLength: 80 })),
-  _embed: Type.Optional(Type.String({ maxLength: 500 })),
+  _seller: Type.Optional(SellerRef),
+  _embed: Type.Optional(Embed),
   all_tickets: Type.Optional(Type.Boolean()),
 });
-const OrderQuery = Type.Object({ _seller: Type.Optional(Type.String()) });
-const OrderHeaders = Type.Object({ [ORDER_TOKEN_HEADER]: Type.Optional(Type.String({ maxLength: 64 })) });
+const OrderQuery = SellerQuery;
+const OrderHeaders = Type.Object({ [ORDER_TOKEN_HEADER]: Type.Optional(Type.String({ maxLength: 64, pattern: '^[0-9a-f]*$' })) });
 
 export const cartRoutes = {
   create: route({
@@ -318,7 +345,7 @@ export const cartRoutes = {
       tags: ['cart'],
       params: IdParams,
       querystring: CartQuery,
-      body: Body({ expires_at: Type.Optional(Type.String({ maxLength: 40 })) }),
+      body: Body({ expires_at: Type.Optional(DateOrDateTime) }),
       response: answers(CartAnswer),
     },
   }),
@@ -351,7 +378,7 @@ export const cartRoutes = {
       summary: 'An order of the caller, or of the holder of its access token (query or X-Order-Access-Token)',
       tags: ['orders'],
       params: IdParams,
-      querystring: Type.Object({ ...OrderQuery.properties, _embed: Type.Optional(Type.String({ maxLength: 500 })) }),
+      querystring: Type.Object({ ...OrderQuery.properties, _embed: Type.Optional(Embed) }),
       headers: OrderHeaders,
       response: answers(OrderAnswer),
     },

@@ -8,8 +8,14 @@ import { PER_TYPE_CAP } from './limits';
  */
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-/** Free text without control characters (PostgreSQL refuses NUL in text, and no filter needs them). */
-const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
+/**
+ * Free text without control characters and without lone surrogates: PostgreSQL refuses NUL in text and a lone
+ * surrogate in JSON, and no name, address or filter needs either (issue 20, finding 4). ajv reads patterns in
+ * Unicode mode, where a pair that makes one character (an emoji) is not in the surrogate range.
+ */
+const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f\\ud800-\\udfff]*$';
+/** The same for text a shopper types over several lines (answers to a question): tab and line breaks allowed. */
+const NO_CONTROL_MULTILINE = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f\\ud800-\\udfff]*$';
 
 /** A uuid, in any case (ids are compared lower-cased). */
 export const Uuid = Type.String({ pattern: `^${UUID}$` });
@@ -17,8 +23,40 @@ export const Uuid = Type.String({ pattern: `^${UUID}$` });
 export const UuidList = Type.String({ maxLength: 3700, pattern: `^${UUID}(,${UUID}){0,99}$` });
 /** Free text of a query (filters): bounded, no control characters. */
 export const SafeText = Type.String({ maxLength: 200, pattern: NO_CONTROL });
-/** The seller's id or slug (DESIGN.md section 3: the `_seller` query parameter). */
+/** Free text of a body, query or header: bounded, no control characters (`multiline`: tab and line breaks allowed). */
+export const Text = (maxLength: number, opts: { minLength?: number; multiline?: boolean } = {}) =>
+  Type.String({
+    maxLength,
+    ...(opts.minLength ? { minLength: opts.minLength } : {}),
+    pattern: opts.multiline ? NO_CONTROL_MULTILINE : NO_CONTROL,
+  });
+/** The seller's id or slug (DESIGN.md section 3: the `_seller` query parameter); the one schema every route uses. */
 export const SellerRef = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
+/** A query naming only the seller. */
+export const SellerQuery = Type.Object({ _seller: Type.Optional(SellerRef) });
+
+/**
+ * Additional info and survey answers: flat and closed (issue 20, finding 4). Keys of a known shape, at most 50 of
+ * them; values are short text, numbers, yes/no or a list of short choices. No nesting: a 10,000-deep object is refused
+ * by its shape, before anything reads it.
+ */
+const INFO_KEY = '^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$';
+// One `type` list, not anyOf: ajv's type coercion would turn the answer "40" of a text question into a number in
+// whichever branch came first; with a list, a value of one of the types is taken as it is.
+export const InfoValue = Type.Unsafe<string | number | boolean | null | string[]>({
+  type: ['string', 'number', 'boolean', 'null', 'array'],
+  // Twice the spec's 1000 for custom fields: the services say which field is too long, in the spec's words.
+  maxLength: 2000,
+  pattern: NO_CONTROL_MULTILINE,
+  items: { type: 'string', maxLength: 200, pattern: NO_CONTROL },
+  maxItems: 50,
+});
+export const FlatInfo = Type.Record(Type.String({ pattern: INFO_KEY }), InfoValue, { maxProperties: 50, additionalProperties: false });
+/** Survey answers by ticket group id, each flat (spec section 7: additional info keyed by group id). */
+export const SurveyAnswers = Type.Record(Type.String({ pattern: `^${UUID}$` }), FlatInfo, {
+  maxProperties: 50,
+  additionalProperties: false,
+});
 /** `_embed`: a comma list of related tables. */
 export const Embed = Type.String({ maxLength: 500, pattern: '^[A-Za-z0-9_.,]*$' });
 /** `_limit` is capped at 100 by the services; larger asks get 100 rows. */

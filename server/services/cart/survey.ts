@@ -16,7 +16,8 @@ function compile(spec: SurveySpec): ValidateFunction {
   const key = JSON.stringify(spec);
   let fn = cache.get(key);
   if (!fn) {
-    fn = ajv.compile({ type: 'object', properties: spec.properties ?? {}, required: spec.required ?? [] });
+    // Closed: an answer to a question the survey does not ask is refused, not stored (issue 20, finding 4).
+    fn = ajv.compile({ type: 'object', properties: spec.properties ?? {}, required: spec.required ?? [], additionalProperties: false });
     if (cache.size > 500) cache.clear();
     cache.set(key, fn);
   }
