@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { sql } from 'kysely';
 import type { Deps } from '../deps';
 import { money } from '../../src/domain/money';
 
@@ -104,6 +105,11 @@ export async function sendOrderMail(deps: Deps, orderId: string): Promise<string
     ])
     .where('ticket.ticket_order_id', '=', orderId)
     .orderBy('ticket.created_at')
+    // Seats in the order their row reads ('10' after '9').
+    .orderBy('seat.section')
+    .orderBy('seat.row_label')
+    .orderBy(sql`length(seat.number)`)
+    .orderBy('seat.number')
     .orderBy('ticket.id')
     .execute();
 

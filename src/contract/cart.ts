@@ -147,6 +147,8 @@ export const CartItemRow = Row({
   isDependency: Type.Boolean(),
   isMembershipEvent: Type.Boolean(),
   ticketIds: Type.Array(Uuid),
+  /** the seats of the item's seated tickets, front to back and along each row */
+  seats: Type.Array(TicketSeat),
 });
 export type CartItemRow = Static<typeof CartItemRow>;
 

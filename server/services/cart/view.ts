@@ -18,6 +18,8 @@ import { expiresIn, grandTotals, type GrandTotals } from '../../../src/domain/ca
 import { loadOwnedCart, type Caller } from './access';
 import { expireCarts } from './expiry';
 import { seatsById } from '../seats';
+import { bySeat } from '../../../src/domain/seat-place';
+import type { TicketSeat } from '../../../src/contract/seating';
 
 /** Shapes of the wire: money as decimal strings, times ISO 8601. */
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -184,6 +186,10 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
       isDependency: isAnchor && byItem.size > 1,
       isMembershipEvent: !!template && template.id === cfg.membership_event_id,
       ticketIds: list.map((t) => t.id),
+      seats: list
+        .map((t) => (t.seat_id ? rel.seats.get(t.seat_id) : undefined))
+        .filter((seat): seat is TicketSeat => !!seat)
+        .sort(bySeat),
     };
   });
 }
