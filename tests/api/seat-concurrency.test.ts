@@ -9,7 +9,8 @@ import { loadSellerFolder } from '../../server/catalog/loader';
 
 /**
  * 50 shoppers reserve the same seat at the same moment (issue 15; OWASP ASVS 2.3.4): exactly one holds it. On
- * PostgreSQL the requests run on a pool of 20 connections, so the transactions truly overlap; PGlite runs them one
+ * PostgreSQL the requests (from 50 addresses, so no per-visitor or per-address hold lock orders them) run on a pool of
+ * 20 connections, so the transactions truly overlap; PGlite runs them one
  * after another through its queue, which is where a read-then-write check would pass for a guard and fail here.
  */
 const NOW = new Date('2026-05-04T13:00:00Z');
@@ -33,8 +34,9 @@ describeEachDatabase(
       const seatId = c.seat(seatName);
       const started = performance.now();
       const results = await Promise.all(
-        Array.from({ length: n }, () =>
-          new Browser(app).post('/api/cart/modify?_seller=demo', {
+        // Each shopper from an address of its own: the per-address hold lock would otherwise queue them one by one.
+        Array.from({ length: n }, (_, i) =>
+          new Browser(app, `10.15.${Math.floor(i / 250)}.${(i % 250) + 1}`).post('/api/cart/modify?_seller=demo', {
             add: [{ ticket_type_id: c.types.orchestra.adult, event_session_id: c.sessionId, seat_id: seatId }],
           }),
         ),
