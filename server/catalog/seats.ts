@@ -4,6 +4,7 @@ export interface PlannedSeat {
   name: string;
   section: string;
   row_label: string;
+  number: string;
   x: number;
   y: number;
   r: number;
@@ -47,6 +48,7 @@ export function expandSeatMap(map: CatalogSeatMap): { seats: PlannedSeat[]; geom
           name,
           section: s.name,
           row_label: row,
+          number: String(i + 1),
           x,
           y: round(s.origin.y + ri * rowSpacing),
           r,

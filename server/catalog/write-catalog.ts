@@ -131,7 +131,7 @@ export async function writeMedia(tx: Tx, sellerId: string, folder: SellerFolder,
           oc
             .columns(['seat_map_id', 'name'])
             .doUpdateSet(
-              excluded(['section', 'row_label', 'x', 'y', 'r', 'previous_seat', 'next_seat', 'ticket_group_keys', 'unavailable']),
+              excluded(['section', 'row_label', 'number', 'x', 'y', 'r', 'previous_seat', 'next_seat', 'ticket_group_keys', 'unavailable']),
             ),
         )
         .execute();

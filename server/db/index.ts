@@ -9,6 +9,7 @@ import * as m002 from './migrations/002-create-commerce';
 import * as m003 from './migrations/003-sanitize-seller-html';
 import * as m004 from './migrations/004-record-payment-attempts';
 import * as m005 from './migrations/005-limit-cart-holds';
+import * as m010 from './migrations/010-add-seat-number';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '003-sanitize-seller-html': m003,
   '004-record-payment-attempts': m004,
   '005-limit-cart-holds': m005,
+  '010-add-seat-number': m010,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -62,6 +62,8 @@ export interface SeatTable {
   name: string;
   section: string;
   row_label: string;
+  /** the seat's number within its row ('7' of 'ORCH-C7') */
+  number: string | null;
   x: number;
   y: number;
   r: number;

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { registerConfigRoutes } from './config';
 import { registerEventRoutes } from './events';
 import { registerSessionRoutes } from './sessions';
+import { registerSeatMapRoutes } from './seat-map';
 import { registerCalendarRoutes } from './calendar';
 import { registerEventTemplateRoutes } from './event-template';
 import { registerTicketGroupRoutes } from './ticket-group';
@@ -21,6 +22,7 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   registerConfigRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerSessionRoutes(app, deps);
+  registerSeatMapRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerEventTemplateRoutes(app, deps);
   registerTicketGroupRoutes(app, deps);

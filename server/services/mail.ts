@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { sql } from 'kysely';
 import type { Deps } from '../deps';
 import { money } from '../../src/domain/money';
 
@@ -88,6 +89,7 @@ export async function sendOrderMail(deps: Deps, orderId: string): Promise<string
     .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
     .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
     .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
     .select([
       'ticket.id',
       'ticket.scan_code',
@@ -96,16 +98,28 @@ export async function sendOrderMail(deps: Deps, orderId: string): Promise<string
       'ticket_type.name as type_name',
       'event_template.name as event_name',
       'event_session.start_datetime',
+      'seat.section as seat_section',
+      'seat.row_label as seat_row',
+      'seat.number as seat_number',
+      'seat.name as seat_name',
     ])
     .where('ticket.ticket_order_id', '=', orderId)
     .orderBy('ticket.created_at')
+    // Seats in the order their row reads ('10' after '9').
+    .orderBy('seat.section')
+    .orderBy('seat.row_label')
+    .orderBy(sql`length(seat.number)`)
+    .orderBy('seat.number')
     .orderBy('ticket.id')
     .execute();
 
   const when = (d: Date | null) =>
     d ? new Date(d).toLocaleString('en-US', { timeZone: seller.timezone, dateStyle: 'full', timeStyle: 'short' }) : 'Any date';
+  const seat = (t: (typeof tickets)[number]) =>
+    t.seat_name ? `, ${t.seat_number ? `${t.seat_section} row ${t.seat_row} seat ${t.seat_number}` : t.seat_name}` : '';
   const lines = tickets.map(
-    (t) => `${t.event_name}, ${when(t.start_datetime)} - ${t.type_name}${t.admit_name ? ` (${t.admit_name})` : ''}: ${t.scan_code}`,
+    (t) =>
+      `${t.event_name}, ${when(t.start_datetime)} - ${t.type_name}${seat(t)}${t.admit_name ? ` (${t.admit_name})` : ''}: ${t.scan_code}`,
   );
   const total = `${money(order.total_after_fees)} ${seller.currency}`;
   const subject = `${seller.name}: your tickets, order ${order.order_number}`;

@@ -6,6 +6,7 @@ import { useStores } from '../stores/context';
 import type { CartItem } from '../stores/CartStore';
 import { decimalToMinor, formatMoney } from '../domain/pricing';
 import { sessionLabel } from '../domain/dates';
+import { seatPlace } from '../domain/seat-place';
 import { ExpiryTimer } from './ExpiryTimer';
 
 /** Spec section 9: cart images are 64x51, fetched at double size. */
@@ -33,6 +34,11 @@ const CartItemView = observer(function CartItemView({ item, canRemove }: { item:
           </li>
         ))}
       </ul>
+      {item.seats.length > 0 && (
+        <p className="cart-item__seats">
+          {t('cart.seats', { seats: item.seats.map((seat) => t('seats.label', seatPlace(seat))).join(', ') })}
+        </p>
+      )}
       <div className="cart-item__foot">
         <span className="cart-item__total">{t('cart.itemTotal', { total: formatMoney(total, currency) })}</span>
         {canRemove && (

@@ -9,11 +9,13 @@ interface Props {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Covers the whole screen (the seat map on a phone) instead of a centred box. */
+  fullScreen?: boolean;
 }
 
 /** A modal dialog: focus moves in and is trapped while open, Escape or the backdrop closes it, and focus
  *  returns to whatever opened it. */
-export function Modal({ title, onClose, children }: Props) {
+export function Modal({ title, onClose, children, fullScreen = false }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -55,14 +57,14 @@ export function Modal({ title, onClose, children }: Props) {
 
   return createPortal(
     <div
-      className="modal-backdrop"
+      className={fullScreen ? 'modal-backdrop modal-backdrop--full' : 'modal-backdrop'}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
     >
       <div
         ref={dialogRef}
-        className="modal"
+        className={fullScreen ? 'modal modal--full' : 'modal'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

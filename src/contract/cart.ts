@@ -23,6 +23,7 @@ import {
   Uuid,
 } from './primitives';
 import { Table } from './tables';
+import { TicketSeat } from './seating';
 import { ORDER_TOKEN_HEADER } from './urls';
 
 export { ORDER_TOKEN_HEADER };
@@ -51,6 +52,8 @@ export const TicketRow = Row({
   adjusted_value: Money,
   fees: Money,
   seat_id: NullableString(),
+  /** the seat of a seated ticket ('Orchestra row C seat 7'), null for others */
+  seat: Type.Union([TicketSeat, Type.Null()]),
   /** only once booked: the scan code is the ticket itself */
   scan_code: NullableString(),
   start_datetime: NullableInstant,
@@ -150,6 +153,8 @@ export const CartItemRow = Row({
   isDependency: Type.Boolean(),
   isMembershipEvent: Type.Boolean(),
   ticketIds: Type.Array(Uuid),
+  /** the seats of the item's seated tickets, front to back and along each row */
+  seats: Type.Array(TicketSeat),
 });
 export type CartItemRow = Static<typeof CartItemRow>;
 

@@ -32,6 +32,7 @@ export const ERROR_MESSAGES = {
   ticket_group_capacity_exceeded: 'reserve.errors.groupCapacity',
   session_capacity_exceeded: 'reserve.errors.sessionCapacity',
   seat_unavailable: 'errors.seatUnavailable',
+  seat_required: 'errors.seatRequired',
   member_limit_exceeded: 'reserve.errors.memberLimit',
   invalid_citypass: 'reserve.errors.citypass',
   code_exhausted: 'errors.codeExhausted',

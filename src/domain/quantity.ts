@@ -124,6 +124,8 @@ export interface ReserveLineInput {
   admit_name?: string;
   admit_email?: string;
   face_value?: string;
+  /** a seated ticket's seat (seat_template_id of the seat map) */
+  seat_id?: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import { FlowContext } from './reservation/FlowContext';
 import { LinkPreselection } from './reservation/Preselection';
 import { Quantities } from './reservation/Quantities';
 import { SessionChoice } from './reservation/SessionChoice';
+import { SeatChoice } from './reservation/SeatChoice';
 import { Submission } from './reservation/Submission';
 import type { AdmissionMode, ReservationDeps } from './reservation/types';
 
@@ -25,6 +26,7 @@ export class ReservationStore {
   readonly dates: DateChoice;
   readonly sessionChoice: SessionChoice;
   readonly tickets: Quantities;
+  readonly seats: SeatChoice;
   readonly submission: Submission;
   readonly linkPreselection: LinkPreselection;
 
@@ -34,11 +36,12 @@ export class ReservationStore {
     this.dates = new DateChoice(this.context, this);
     this.sessionChoice = new SessionChoice(this.context, this.dates, this);
     this.tickets = new Quantities(this.context, this.dates, this.sessionChoice);
-    this.submission = new Submission(this.context, this.dates, this.sessionChoice, this.tickets);
+    this.seats = new SeatChoice(this.context, this.sessionChoice, this.tickets);
+    this.submission = new Submission(this.context, this.dates, this.sessionChoice, this.tickets, this.seats);
     this.linkPreselection = new LinkPreselection(this.context, this.dates, this.sessionChoice, this.tickets, this.submission);
     makeAutoObservable(
       this,
-      { context: false, dates: false, sessionChoice: false, tickets: false, submission: false, linkPreselection: false },
+      { context: false, dates: false, sessionChoice: false, tickets: false, seats: false, submission: false, linkPreselection: false },
       { autoBind: true },
     );
   }

@@ -7,6 +7,7 @@ import {
   getSessionsForSelection,
   getSessionsOnDate,
 } from '../api/events';
+import { getSeatMap } from '../api/seating';
 import type { ReservationApi } from './ReservationStore';
 
 /** The reads a reservation flow makes (spec section 7), on the storefront's API client. */
@@ -18,5 +19,6 @@ export function reservationApi(api: AxiosInstance): ReservationApi {
     getSession: (id, sessionId, groupIds) => getSessionDetail(api, id, sessionId, groupIds),
     getCalendarForSelection: (id, tickets) => getCalendarForSelection(api, id, tickets),
     getSessionsForSelection: (id, date, tickets) => getSessionsForSelection(api, id, date, tickets),
+    getSeatMap: (id, sessionId) => getSeatMap(api, id, sessionId),
   };
 }

@@ -13,18 +13,28 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
-/** Runs axe-core in the page and fails on any serious or critical violation (listing them readably). */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+/** Every axe-core violation in the page, readably. */
+async function axeViolations(page: Page) {
   // Evaluated through the debugging protocol, not as a <script> tag: the Content-Security-Policy refuses
   // inline scripts, as it should.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target) }));
   });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Runs axe-core in the page and fails on any serious or critical violation (listing them readably). */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/** Runs axe-core in the page and fails on any violation at all, minor ones included. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
 
 export interface ApiEvent {

@@ -73,6 +73,7 @@ const ticketRow = (over: Partial<TicketRow> & Pick<TicketRow, 'id'>): TicketRow 
   adjusted_value: '0.00',
   fees: '0.00',
   seat_id: null,
+  seat: null,
   scan_code: null,
   start_datetime: null,
   timezone: null,

@@ -23,6 +23,7 @@ function item(id: string, opts: { isAnchor?: boolean; isDependency?: boolean; ti
     isDependency: opts.isDependency ?? false,
     isMembershipEvent: false,
     ticketIds: opts.ticketIds ?? [`${id}-t1`],
+    seats: [],
   };
 }
 

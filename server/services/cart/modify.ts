@@ -9,6 +9,7 @@ import { cartErrors } from './errors';
 import { expireCarts } from './expiry';
 import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from './holds';
 import { prepareAdds, type AddLine } from './reserve';
+import { seatTakenError } from '../seats';
 import { validateSurvey } from './survey';
 
 type Trx = Transaction<Database>;
@@ -104,10 +105,6 @@ async function checkQuantities(trx: Trx, cartId: string, touched: Array<{ ticket
     }
   }
 }
-
-const isSeatConflict = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' &&
-  String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes('ticket_session_seat_uq');
 
 /** Creates the cart when `cartId` is absent, then applies removals, additions and survey answers atomically. */
 export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Caller; cartId?: string; body: ModifyBody }): Promise<string> {
@@ -214,8 +211,8 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       return { id: cartId, expired: false };
     });
   } catch (err) {
-    if (isSeatConflict(err)) throw new DomainError('seat_unavailable', 'The selected seat is no longer available.', 'reserve');
-    throw err;
+    // Nothing of the change stayed (one transaction): the refusal names the seats someone else holds now.
+    throw (await seatTakenError(deps.db, err, change.add)) ?? err;
   }
   if (outcome.expired) throw cartErrors.expired(outcome.id);
   return outcome.id;

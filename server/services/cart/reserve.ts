@@ -4,6 +4,7 @@ import { DomainError, notFound } from '../errors';
 import { parseMoney } from '../../../src/domain/money';
 import { isFlexiblePrice, outsideFees, ticketPrice, withinFlexibleBounds } from '../../../src/domain/cart-rules';
 import { assertSellable, hasActiveMembership, loadGroups, type CapacityNeed } from '../inventory';
+import { checkSeatChoices } from '../seats';
 
 type Trx = Transaction<Database>;
 
@@ -130,7 +131,7 @@ export async function prepareAdds(
   });
 
   await checkNamedRules(trx, rows);
-  await checkSeats(trx, rows);
+  await checkSeatChoices(trx, rows, groups);
   return { rows, needs, groups, sessionIds: [...new Set(rows.map((r) => r.event_session_id).filter((s): s is string => !!s))] };
 }
 
@@ -159,28 +160,6 @@ async function checkNamedRules(trx: Trx, rows: Insertable<TicketTable>[]) {
         ticket_type_id: rule.ticket_type_id,
         required,
       });
-    }
-  }
-}
-
-/** A chosen seat must be on the event's seat map and not blocked; selling it twice is stopped by a unique index. */
-async function checkSeats(trx: Trx, rows: Insertable<TicketTable>[]) {
-  const seated = rows.filter((r) => r.seat_id);
-  if (seated.length === 0) return;
-  const seatIds = seated.map((r) => r.seat_id!);
-  if (new Set(seatIds).size !== seatIds.length) {
-    throw new DomainError('seat_unavailable', 'The same seat was chosen twice.', 'reserve', { seat_ids: seatIds });
-  }
-  const found = await trx
-    .selectFrom('seat')
-    .innerJoin('event_template', 'event_template.seat_map_id', 'seat.seat_map_id')
-    .select(['seat.id as seat_id', 'event_template.id as event_template_id'])
-    .where('seat.id', 'in', seatIds)
-    .where('seat.unavailable', '=', false)
-    .execute();
-  for (const r of seated) {
-    if (!found.some((f) => f.seat_id === r.seat_id && f.event_template_id === r.event_template_id)) {
-      throw new DomainError('seat_unavailable', 'The selected seat is not available.', 'reserve', { seat_id: r.seat_id });
     }
   }
 }

@@ -17,6 +17,9 @@ import type {
 import { expiresIn, grandTotals, type GrandTotals } from '../../../src/domain/cart-rules';
 import { loadOwnedCart, type Caller } from './access';
 import { expireCarts } from './expiry';
+import { seatsById } from '../seats';
+import { bySeat } from '../../../src/domain/seat-place';
+import type { TicketSeat } from '../../../src/contract/seating';
 
 /** Shapes of the wire: money as decimal strings, times ISO 8601. */
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -44,19 +47,26 @@ export function linesOf(tickets: Array<{ adjusted_value: number; fees: number; h
 /** Catalogue rows the tickets refer to, by table. */
 export async function relatedRows(
   db: Db,
-  tickets: Array<{ ticket_type_id: string; ticket_group_id: string; event_template_id: string; event_session_id: string | null }>,
+  tickets: Array<{
+    ticket_type_id: string;
+    ticket_group_id: string;
+    event_template_id: string;
+    event_session_id: string | null;
+    seat_id?: string | null;
+  }>,
 ) {
   const ids = <K extends keyof (typeof tickets)[number]>(k: K) => [...new Set(tickets.map((t) => t[k]).filter(Boolean) as string[])];
   const q = async <T>(ids: string[], run: (ids: string[]) => Promise<T[]>) => (ids.length ? run(ids) : []);
-  const [types, groups, templates, sessions] = await Promise.all([
+  const [types, groups, templates, sessions, seats] = await Promise.all([
     q(ids('ticket_type_id'), (i) => db.selectFrom('ticket_type').selectAll().where('id', 'in', i).execute()),
     q(ids('ticket_group_id'), (i) => db.selectFrom('ticket_group').selectAll().where('id', 'in', i).execute()),
     q(ids('event_template_id'), (i) => db.selectFrom('event_template').selectAll().where('id', 'in', i).execute()),
     q(ids('event_session_id'), (i) => db.selectFrom('event_session').selectAll().where('id', 'in', i).execute()),
+    seatsById(db, ids('seat_id')),
   ]);
   const venueIds = [...new Set(templates.map((t) => t.venue_id).filter((v): v is string => !!v))];
   const venues = await q(venueIds, (i) => db.selectFrom('venue').selectAll().where('id', 'in', i).execute());
-  return { types, groups, templates, sessions, venues };
+  return { types, groups, templates, sessions, venues, seats };
 }
 type Related = Awaited<ReturnType<typeof relatedRows>>;
 
@@ -82,6 +92,7 @@ export function ticketWire(t: Ticket, rel: Related): TicketRow {
     adjusted_value: money(t.adjusted_value),
     fees: money(t.fees),
     seat_id: t.seat_id,
+    seat: (t.seat_id && rel.seats.get(t.seat_id)) || null,
     // The scan code is the ticket itself: it exists and is shown only once booked.
     scan_code: t.state === 'booked' || t.state === 'redeemed' ? t.scan_code : null,
     start_datetime: iso(session?.start_datetime ?? t.valid_from),
@@ -175,6 +186,10 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
       isDependency: isAnchor && byItem.size > 1,
       isMembershipEvent: !!template && template.id === cfg.membership_event_id,
       ticketIds: list.map((t) => t.id),
+      seats: list
+        .map((t) => (t.seat_id ? rel.seats.get(t.seat_id) : undefined))
+        .filter((seat): seat is TicketSeat => !!seat)
+        .sort(bySeat),
     };
   });
 }

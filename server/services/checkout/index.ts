@@ -9,6 +9,7 @@ import { sendOrderMail } from '../mail';
 import { claim, orderIdentity } from './claim';
 import { bookAttempt, oweAndRefund, refundedError, releaseAttempt } from './book';
 import { settleAttempt } from './reconcile';
+import { seatTakenInCart } from '../seats';
 
 export { createGuestIdentity, validateGuestIdentity, type GuestIdentityBody } from './guest-identity';
 export { reconcilePayments } from './reconcile';
@@ -39,11 +40,15 @@ export async function checkoutCart(deps: Deps, cartId: string, caller: Caller, b
   const gateway = gatewayFor(deps.config, body.gateway_id);
   const source = typeof body.gateway_data?.source === 'string' ? body.gateway_data.source : null;
 
+  // A late payment brings back released holds; a seat someone took meanwhile refuses it before any charge.
   const attempt = await deps.db
     .transaction()
     .execute((trx) =>
       claim(trx, deps, { cartId, sellerId: seller.id, amount, gateway, identityId, sendEmail: body.send_email !== false, source }),
-    );
+    )
+    .catch(async (err: unknown) => {
+      throw (await seatTakenInCart(deps.db, err, cartId)) ?? err;
+    });
 
   let charge: ChargeResult;
   try {

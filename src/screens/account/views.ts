@@ -16,6 +16,7 @@ type OrdersResponse = MyOrdersAnswer | OrderAnswer;
 type AccountTables = Omit<MyOrdersAnswer, 'ticket_order'>;
 import { activeMemberships } from '../../domain/session';
 import { sessionLabel } from '../../domain/dates';
+import { seatPlace } from '../../domain/seat-place';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -76,6 +77,8 @@ export interface TicketView {
   type: string;
   when: string;
   admitName: string;
+  /** the seat's place (section, row, number) of a seated ticket */
+  seat: ReturnType<typeof seatPlace> | null;
   scanCode: string;
   state: string;
 }
@@ -91,6 +94,7 @@ export function ticketViews(tables: AccountTables, tickets: AccountTicketRow[], 
     type: nameOf(tables.ticket_type, t.ticket_type_id),
     when: t.start_datetime ? sessionLabel(t.start_datetime, t.timezone ?? tz) : '',
     admitName: t.admit_name ?? '',
+    seat: t.seat ? seatPlace(t.seat) : null,
     scanCode: t.scan_code ?? '',
     state: t.state,
   }));

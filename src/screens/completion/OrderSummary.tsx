@@ -5,6 +5,7 @@ import type { OrderAnswer as OrderResponse } from '../../contract/cart';
 import { orderQrUrl } from '../../contract/urls';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { sessionLabel } from '../../domain/dates';
+import { bySeat, seatPlace } from '../../domain/seat-place';
 
 const QR_SIZE = 200;
 
@@ -14,7 +15,8 @@ export const OrderSummary = observer(function OrderSummary({ order, qrImage }: {
   const { config } = useStores();
   const row = order.ticket_order._data[0];
   const money = (v: string) => formatMoney(decimalToMinor(v), config.seller.currency);
-  const tickets = order.ticket?._data ?? [];
+  // Seated tickets in the order their row reads, then the others as the order lists them.
+  const tickets = [...(order.ticket?._data ?? [])].sort((a, b) => bySeat(a.seat, b.seat));
   const typeName = (id: string) => order.ticket_type?._data.find((x) => x.id === id)?.name ?? '';
   const eventName = (id: string) => order.event_template?._data.find((x) => x.id === id)?.name ?? '';
   const ticketsId = `order-${row.id}-tickets`;
@@ -52,6 +54,7 @@ export const OrderSummary = observer(function OrderSummary({ order, qrImage }: {
               {eventName(ticket.event_template_id)} · {typeName(ticket.ticket_type_id)}
             </span>
             {ticket.start_datetime && <span>{sessionLabel(ticket.start_datetime, ticket.timezone ?? config.timezone)}</span>}
+            {ticket.seat && <span className="order-summary__seat">{t('seats.label', seatPlace(ticket.seat))}</span>}
             <span>{money(ticket.adjusted_value)}</span>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { QuantitySection } from './QuantitySection';
 import { SurveySection, type SurveyForms } from './SurveySection';
 import { AdmitDetailsSection } from './AdmitDetailsSection';
 import { SubmitSection } from './SubmitSection';
+import { SeatSection } from './SeatSection';
 
 /** Quantity-first, once the quantities are chosen: what was chosen, and 'Change tickets' (date and time go). */
 const SelectionSummary = observer(function SelectionSummary({ store }: { store: ReservationStore }) {
@@ -31,7 +32,7 @@ const SelectionSummary = observer(function SelectionSummary({ store }: { store: 
 
 /**
  * The date-first reservation flow (spec section 2): loader; 'unavailable'; date picker or the choice between
- * single-date and flexible admission; sessions; few-tickets warning; quantities; survey; admit details; submit.
+ * single-date and flexible admission; sessions; few-tickets warning; quantities; survey; admit details; seats; submit.
  */
 export const ReservationFlow = observer(function ReservationFlow({ store }: { store: ReservationStore }) {
   const { t } = useTranslation();
@@ -128,6 +129,7 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
           <>
             <SurveySection store={store} forms={surveyForms.current} />
             <AdmitDetailsSection store={store} />
+            <SeatSection store={store} currency={currency} />
             <SubmitSection store={store} onSubmit={() => void handleSubmit()} />
           </>
         )}

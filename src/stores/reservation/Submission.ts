@@ -6,6 +6,7 @@ import { reserveErrorMessage, SESSION_SOLD_OUT } from '../../domain/reservation-
 import type { DateChoice } from './DateChoice';
 import type { FlowContext } from './FlowContext';
 import type { Quantities } from './Quantities';
+import type { SeatChoice } from './SeatChoice';
 import type { SessionChoice } from './SessionChoice';
 import type { Notice } from './types';
 
@@ -16,15 +17,17 @@ export class Submission {
   private readonly dates: DateChoice;
   private readonly sessionChoice: SessionChoice;
   private readonly tickets: Quantities;
+  private readonly seats: SeatChoice;
 
-  constructor(context: FlowContext, dates: DateChoice, sessionChoice: SessionChoice, tickets: Quantities) {
+  constructor(context: FlowContext, dates: DateChoice, sessionChoice: SessionChoice, tickets: Quantities, seats: SeatChoice) {
     this.context = context;
     this.dates = dates;
     this.sessionChoice = sessionChoice;
     this.tickets = tickets;
-    makeAutoObservable<Submission, 'context' | 'dates' | 'sessionChoice' | 'tickets'>(
+    this.seats = seats;
+    makeAutoObservable<Submission, 'context' | 'dates' | 'sessionChoice' | 'tickets' | 'seats'>(
       this,
-      { context: false, dates: false, sessionChoice: false, tickets: false },
+      { context: false, dates: false, sessionChoice: false, tickets: false, seats: false },
       { autoBind: true, deep: false },
     );
   }
@@ -40,6 +43,8 @@ export class Submission {
       ticketCount: tickets.ticketCount,
     });
     if (guard) return { key: `reserve.guard.${guard}`, tone: 'error' };
+    // Spec section 5: no reserve while seats are still needed.
+    if (!this.seats.ready) return { key: 'reserve.guard.seats', tone: 'error' };
     const badPrice = tickets.shownGroups.some(({ types }) =>
       types.some((t) => tickets.count(t.id) > 0 && tickets.isFlexiblePrice(t) && tickets.flexibleAmount(t) === null),
     );
@@ -64,7 +69,7 @@ export class Submission {
       context.notice = problem;
       return false;
     }
-    const lines = tickets.buildLines();
+    const lines = this.seats.assign(tickets.buildLines());
     const info: Record<string, unknown> = {};
     for (const group of tickets.surveyGroups)
       info[group.id] = cleanSurveyAnswers(group.additional_info_spec, tickets.surveyAnswers.get(group.id) ?? {});
@@ -75,7 +80,9 @@ export class Submission {
       return true;
     } catch (error) {
       const e = toApiError(error);
+      const lostSeats = e._code === 'seat_unavailable' ? e._extra?.seat_ids : null;
       if (e._code === SESSION_SOLD_OUT && this.dates.effectiveMode === 'date') await this.sessionChoice.recoverFromSoldOut();
+      else if (Array.isArray(lostSeats) && lostSeats.length > 0) await this.seats.seatsLost(lostSeats as string[]);
       else
         runInAction(() => {
           context.notice = { ...reserveErrorMessage(e), tone: 'error' };

@@ -1,5 +1,6 @@
 import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketSelection } from '../../api/events';
 import type { ReserveLineInput } from '../../domain/quantity';
+import type { SeatMapData } from '../../api/seating';
 
 /** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
 export interface ReservationApi {
@@ -10,6 +11,8 @@ export interface ReservationApi {
   /** The quantity-first flow's reads (POST with the selection); a flow without them is date-first only. */
   getCalendarForSelection?(eventId: string, tickets: TicketSelection[]): Promise<CalendarDayRow[]>;
   getSessionsForSelection?(eventId: string, date: string, tickets: TicketSelection[]): Promise<SessionRow[]>;
+  /** A session's seat map with every seat's state (events with seated groups). */
+  getSeatMap?(eventId: string, sessionId: string): Promise<SeatMapData>;
 }
 
 /** The cart's reserve call (CartStore.reserve, per the CART/RESERVE contract). */
