@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm start`: serve the storefront, building it first only when its sources changed since the last build.
+// `npm run build` (`--build-only`) builds unconditionally and records the stamp.
+// The stamp (dist/.build-stamp) is described in scripts/build-stamp.mjs.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sourceStamp } from './build-stamp.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const stampFile = path.join(dist, '.build-stamp');
+
+function build(stamp) {
+  console.log('building the storefront (vite build)');
+  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+  writeFileSync(stampFile, `${stamp}\n`);
+}
+
+const buildOnly = process.argv.includes('--build-only');
+const stamp = sourceStamp(root);
+const current = existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp && existsSync(path.join(dist, 'index.html'));
+if (buildOnly || !current) build(stamp);
+else console.log('the built storefront is current (dist/.build-stamp): not rebuilding');
+
+if (!buildOnly) {
+  // The server runs as a child sharing this terminal; signals reach it and its exit code is ours.
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
