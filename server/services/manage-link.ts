@@ -1,0 +1,40 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db';
+import { managePath } from '../../src/contract/manage-link';
+
+/**
+ * Signed manage links (issue 17). A guest proves an order is theirs by the link in its e-mail: an HMAC-SHA256 of the
+ * order id under the seller's own secret (migration 012). The order id alone, which shows in addresses and receipts,
+ * is never enough; a forged or altered signature is refused like no signature.
+ */
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
+const mac = (secret: string, orderId: string) => createHmac('sha256', secret).update(`manage:${orderId}`).digest();
+
+export const signOrder = (secret: string, orderId: string) => mac(secret, orderId).toString('base64url');
+
+/** Whether `signature` is the seller's signature of the order. */
+export function verifyOrderSignature(secret: string, orderId: string, signature: unknown): boolean {
+  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return false;
+  return timingSafeEqual(mac(secret, orderId), Buffer.from(signature, 'base64url'));
+}
+
+async function secretOf(db: Db, sellerId: string): Promise<string> {
+  const row = await db.selectFrom('seller').select('manage_link_secret').where('id', '=', sellerId).executeTakeFirstOrThrow();
+  return row.manage_link_secret;
+}
+
+/** The absolute manage link of an order, for its e-mail: the seller's slug path unless it is the default seller. */
+export async function manageUrl(
+  db: Db,
+  args: { publicUrl: string; sellerId: string; sellerSlug: string; defaultSeller: string; orderId: string },
+): Promise<string> {
+  const prefix = args.sellerSlug === args.defaultSeller ? '' : `/${encodeURIComponent(args.sellerSlug)}`;
+  return `${args.publicUrl}${prefix}${managePath(args.orderId, signOrder(await secretOf(db, args.sellerId), args.orderId))}`;
+}
+
+/** Whether the request's signature proves the order (the seller's secret read fresh: a rotation voids old links). */
+export async function holdsManageLink(db: Db, order: { id: string; seller_id: string }, signature: unknown): Promise<boolean> {
+  if (signature === undefined) return false;
+  return verifyOrderSignature(await secretOf(db, order.seller_id), order.id, signature);
+}

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import { render } from '@react-email/components';
+import type { Deps } from '../../deps';
+import { queueMail, type InlineQr } from '../mail';
+import { manageUrl } from '../manage-link';
+import { money } from '../../../src/domain/money';
+import { imageUrl } from '../../../src/contract/urls';
+import { mailStrings } from './strings';
+import { OrderMail, type MailTicket, type OrderMailKind } from './template';
+
+export type { OrderMailKind };
+
+const HEX = /^#?([0-9a-f]{6})$/i;
+const LIVE = new Set(['booked', 'redeemed']);
+
+/** The seller's brand for its mails: config `mail.brand_color` or the storefront's primary colour; its logo image. */
+function brandOf(config: Record<string, any>, publicUrl: string) {
+  const colour = [config.mail?.brand_color, config.web?.primary_color].find((c) => typeof c === 'string' && HEX.test(c));
+  const logo = config.web?.logo;
+  return {
+    brandColor: colour ? `#${HEX.exec(colour)![1]}` : '#222222',
+    logoUrl: typeof logo === 'string' && logo ? imageUrl(`${publicUrl}/api`, logo, { width: 384, height: 96 }) : null,
+  };
+}
+
+async function ticketsOf(deps: Deps, orderId: string) {
+  return (
+    deps.db
+      .selectFrom('ticket')
+      .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+      .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+      .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+      .leftJoin('seat', 'seat.id', 'ticket.seat_id')
+      .select([
+        'ticket.id',
+        'ticket.state',
+        'ticket.scan_code',
+        'ticket.admit_name',
+        'ticket_type.name as type_name',
+        'event_template.name as event_name',
+        'event_session.start_datetime',
+        'seat.section as seat_section',
+        'seat.row_label as seat_row',
+        'seat.number as seat_number',
+        'seat.name as seat_name',
+      ])
+      .where('ticket.ticket_order_id', '=', orderId)
+      .orderBy('ticket.created_at')
+      // Seats in the order their row reads ('10' after '9').
+      .orderBy('seat.section')
+      .orderBy('seat.row_label')
+      .orderBy(sql`length(seat.number)`)
+      .orderBy('seat.number')
+      .orderBy('ticket.id')
+      .execute()
+  );
+}
+
+/**
+ * The order e-mail (issue 17): every ticket with its QR code inline, the seller's logo, colour and strings, and the
+ * signed manage link when the seller lets visitors manage their orders. `kind` says why it is sent: the purchase or a
+ * resend (order_tickets), a change (order_update) or a cancellation (order_cancel).
+ */
+export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMailKind = 'order_tickets'): Promise<string | null> {
+  const db = deps.db;
+  const order = await db.selectFrom('ticket_order').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const identity = await db.selectFrom('identity').select('email').where('id', '=', order.identity_id).executeTakeFirstOrThrow();
+  if (!identity.email) return null;
+  const seller = await db
+    .selectFrom('seller')
+    .select(['id', 'slug', 'name', 'currency', 'timezone', 'config', 'strings'])
+    .where('id', '=', order.seller_id)
+    .executeTakeFirstOrThrow();
+  const config = seller.config ?? {};
+  const t = mailStrings(seller.strings);
+  const rows = await ticketsOf(deps, orderId);
+
+  const when = (d: Date | null) =>
+    d ? new Date(d).toLocaleString('en-US', { timeZone: seller.timezone, dateStyle: 'full', timeStyle: 'short' }) : t('mail.order.anyDate');
+  const inlineQr: InlineQr[] = [];
+  const tickets: MailTicket[] = rows
+    .filter((r) => LIVE.has(r.state) || (kind !== 'order_tickets' && r.state === 'cancelled'))
+    .map((r) => {
+      const live = LIVE.has(r.state) && !!r.scan_code;
+      const qrCid = live ? `qr-${r.id}@storefront` : null;
+      if (qrCid) inlineQr.push({ cid: qrCid, text: r.scan_code! });
+      return {
+        id: r.id,
+        event: r.event_name,
+        when: when(r.start_datetime),
+        type: r.type_name,
+        seat: r.seat_name
+          ? r.seat_number
+            ? t('mail.order.seat', { section: r.seat_section, row: r.seat_row, number: r.seat_number })
+            : r.seat_name
+          : null,
+        admitName: r.admit_name,
+        scanCode: r.scan_code,
+        cancelled: r.state === 'cancelled',
+        qrCid,
+      };
+    });
+  const selfEdit = (config.self_edit_rules?.mode ?? 'off') !== 'off';
+  const props = {
+    t,
+    kind,
+    seller: seller.name,
+    orderNumber: String(order.order_number),
+    total: `${money(order.total_after_fees)} ${seller.currency}`,
+    ...brandOf(config, deps.config.publicUrl),
+    manageUrl: selfEdit
+      ? await manageUrl(db, {
+          publicUrl: deps.config.publicUrl,
+          sellerId: seller.id,
+          sellerSlug: seller.slug,
+          defaultSeller: deps.config.defaultSeller,
+          orderId,
+        })
+      : null,
+    tickets,
+  };
+  const html = await render(<OrderMail {...props} />);
+  const text = await render(<OrderMail {...props} />, { plainText: true });
+  return queueMail(deps, {
+    sellerId: seller.id,
+    kind,
+    to: identity.email,
+    subject: t(`mail.order.subject_${kind}`, { seller: seller.name, number: props.orderNumber }),
+    text,
+    html,
+    inlineQr,
+    meta: { ticket_order_id: orderId, from: config.mail_from },
+  });
+}

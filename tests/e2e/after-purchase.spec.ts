@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, reserveThroughUi } from './helpers';
+
+const SHOTS = '/tmp/shots';
+const TALK = 'Free Gallery Talk: Objects in Focus';
+
+/** The demo's free gallery talk and a session of it two days ahead (beyond the demo's 24-hour self-edit horizon). */
+async function freeTalkSession(request: APIRequestContext) {
+  const events = await (await request.get('/api/events/available?_seller=demo&hidden_type._in=public_browsable')).json();
+  const event = events.event_template._data.find((e: { name: string }) => e.name === TALK);
+  expect(event, 'the demo sells a free gallery talk').toBeTruthy();
+  const sessions = await (await request.get(`/api/events/${event.id}/sessions?_seller=demo&_sort=start_datetime&_limit=10`)).json();
+  const later = sessions.event_session._data.find(
+    (s: { start_datetime: string }) => new Date(s.start_datetime).getTime() > Date.now() + 48 * 3_600_000,
+  );
+  return { eventId: event.id as string, sessionId: later.id as string };
+}
+
+/** The newest order mail to `email` on the outbox page: its /_outbox/{id} address. */
+async function orderMailUrl(page: Page, email: string, subject: RegExp): Promise<string> {
+  let href = '';
+  await expect
+    .poll(
+      async () => {
+        const html = await (await page.request.get('/_outbox')).text();
+        const article = html.split('<article>').find((a) => a.includes(email) && subject.test(a));
+        href = /href="(\/_outbox\/[0-9a-f-]{36})"/.exec(article ?? '')?.[1] ?? '';
+        return href;
+      },
+      { message: `an order mail to ${email}` },
+    )
+    .not.toBe('');
+  return href;
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['mobile', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `${SHOTS}/after-${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe('after the purchase (issue 17)', () => {
+  test('a guest books a free talk, opens the e-mail in the outbox, follows its manage link and cancels; the place returns', async ({
+    page,
+    browser,
+  }) => {
+    const email = `talk-${Date.now()}@example.com`;
+    const { eventId, sessionId } = await freeTalkSession(page.request);
+    const usedOf = async () => {
+      const s = await (await page.request.get(`/api/events/${eventId}/sessions?_seller=demo&_sort=start_datetime&_limit=10`)).json();
+      return s.event_session._data.find((x: { id: string }) => x.id === sessionId).used_capacity as number;
+    };
+    const before = await usedOf();
+
+    // Buy: one free place, straight to the checkout (spec section 2 preselection), then 'Complete order'.
+    await page.goto(`/events/${eventId}?session=${sessionId}&quantity=${encodeURIComponent('Free place:1')}&reserve=1`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+    const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+    await field('First Name').fill('Gwen');
+    await field('Last Name').fill('Guest');
+    await field('Email Address').fill(email);
+    await field('Confirm Email Address').fill(email);
+    const terms = page.getByLabel('I accept the terms and conditions');
+    if (await terms.count()) await terms.check();
+    await page.getByRole('button', { name: 'Complete order' }).click();
+    await expect(page).toHaveURL(/\/checkout\/complete\?orderIds=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+    // The seller's background image (config web.completion_image) above the confirmation.
+    await expect
+      .poll(() => page.locator('.completion-page__image img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'completion');
+    expect(await usedOf()).toBe(before + 1);
+
+    // The e-mail, as the outbox shows it: the ticket's QR code drawn inline, the manage link.
+    const mailUrl = await orderMailUrl(page, email, /your tickets, order/);
+    await page.goto(mailUrl);
+    const qr = page.getByRole('img', { name: /^QR code of ticket [0-9A-F]{32}$/ });
+    await expect(qr).toHaveCount(1);
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByText(TALK)).toBeVisible();
+    // The seller's logo (config web.logo) heads it.
+    const logo = page.getByRole('img', { name: 'Demo Museum of Art & Science' });
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await shoot(page, 'mail');
+    const manage = page.getByRole('link', { name: 'Manage your order' });
+    const href = await manage.getAttribute('href');
+    expect(href).toMatch(/\/manage\/[0-9a-f-]{36}\?sig=[A-Za-z0-9_-]{43}$/);
+
+    // Another browser (no cookie of the purchase) opens the link: only the signature proves the order.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await visitor.newPage();
+    await other.goto(new URL(href!).pathname + new URL(href!).search);
+    await expect(other.getByRole('heading', { level: 1, name: /^Your order \d+$/ })).toBeVisible();
+    await expect(other).not.toHaveURL(/sig=/);
+    await expect(other.getByText(TALK)).toBeVisible();
+    await expectNoSeriousA11yViolations(other);
+    await shoot(other, 'manage');
+
+    // Without the signature the same address shows nothing of the order.
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(new URL(href!).pathname);
+    await expect(strangerPage.getByRole('alert')).toHaveText('We could not find that order.');
+    await stranger.close();
+
+    await other.getByRole('button', { name: 'Cancel my tickets' }).click();
+    await expect(other.getByText('Cancel these tickets? This cannot be undone.')).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Yes, cancel them' })).toBeFocused();
+    await other.keyboard.press('Enter');
+    await expect(other.getByRole('status').filter({ hasText: 'Your tickets are cancelled.' })).toBeVisible();
+    await expect(other.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(other);
+    await shoot(other, 'cancelled');
+    expect(await usedOf()).toBe(before);
+    await orderMailUrl(page, email, /is cancelled/);
+
+    // Reloaded (the signature kept for this tab only): nothing left to cancel.
+    await other.reload();
+    await expect(other.getByText('No valid tickets found on this order.')).toBeVisible();
+    await visitor.close();
+  });
+
+  test('a paid order cannot be cancelled online: "You must contact us to cancel this order."', async ({ page }) => {
+    const session = await firstSessionTomorrow(page.request);
+    await reserveThroughUi(page, session, { adults: 1, children: 0 });
+    await fillCheckout(page, '4242 4242 4242 4242', { first: 'Pat', last: 'Paid', email: 'pat@example.com' });
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/checkout\/complete\?orderIds=/);
+    const orderId = new URL(page.url()).searchParams.get('orderIds')!;
+    // The buying browser (its cart cookie) may open its order's manage screen without the e-mail's link.
+    await page.goto(`/manage/${orderId}`);
+    await expect(page.getByText('You must contact us to cancel this order.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel my tickets' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
