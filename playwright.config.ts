@@ -27,6 +27,8 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   LOG_LEVEL: 'warn',
   // The tests read passcodes and reset links from the outbox page, which is opt-in.
   OUTBOX_PAGE: '1',
+  // Links and images in mails name the address the browser uses (the page's CSP allows its own origin only).
+  PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
 });
 
 // Pinned clocks (issue 21): one server per awkward instant, started with TEST_NOW at that instant from the same

@@ -46,6 +46,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser we target (last two Chrome, Edge, Firefox and Safari versions) supports <link rel=modulepreload>:
+    // Vite's polyfill for it would only add bytes to the first page (issue 19: no polyfills we do not need).
+    modulePreload: { polyfill: false },
     reportCompressedSize: true,
     rolldownOptions: {
       output: {

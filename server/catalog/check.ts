@@ -239,6 +239,10 @@ function checkConfig(issues: IssueList, folder: SellerFolder, idx: KeyIndex) {
   }
   if (c.web?.logo && !idx.images.has(c.web.logo))
     issues.add(CFG, '/web/logo', `unknown image '${c.web.logo}' (no images/${c.web.logo}.* file)`);
+  for (const size of ['mobile', 'desktop']) {
+    const key = c.web?.completion_image?.[size];
+    if (key && !idx.images.has(key)) issues.add(CFG, `/web/completion_image/${size}`, `unknown image '${key}' (no images/${key}.* file)`);
+  }
   for (const field of ['anchor_categories', 'upsell_categories']) {
     (c.upsells?.[field] ?? []).forEach((cat: string, i: number) => {
       if (!idx.categories.has(cat)) issues.add(CFG, `/upsells/${field}/${i}`, `no event has the category '${cat}'`);

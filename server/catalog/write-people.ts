@@ -301,6 +301,10 @@ export async function writeConfig(tx: Tx, folder: SellerFolder, ids: Ids) {
   }
   if (config.checkout_donation_tg_id) config.checkout_donation_tg_id = ids.groups.get(config.checkout_donation_tg_id);
   if (config.web?.logo) config.web.logo = ids.images.get(config.web.logo);
+  for (const size of ['mobile', 'desktop'] as const) {
+    const key = config.web?.completion_image?.[size];
+    if (key) config.web.completion_image[size] = ids.images.get(key);
+  }
   await tx
     .updateTable('seller')
     .set({ config: json(config), updated_at: new Date() })

@@ -9,7 +9,9 @@ import * as m002 from './migrations/002-create-commerce';
 import * as m003 from './migrations/003-sanitize-seller-html';
 import * as m004 from './migrations/004-record-payment-attempts';
 import * as m005 from './migrations/005-limit-cart-holds';
+import * as m006 from './migrations/006-membership-terms';
 import * as m010 from './migrations/010-add-seat-number';
+import * as m012 from './migrations/012-add-manage-link-secret';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -26,7 +28,9 @@ const migrations: Record<string, Migration> = {
   '003-sanitize-seller-html': m003,
   '004-record-payment-attempts': m004,
   '005-limit-cart-holds': m005,
+  '006-membership-terms': m006,
   '010-add-seat-number': m010,
+  '012-add-manage-link-secret': m012,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -86,7 +90,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   // Name the schema of the migration tables: otherwise Kysely looks for them in every schema of the
   // database and a second schema migrating at the same time (parallel test files) sees the first one's.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
+  // Unordered: branches developed side by side number their migrations apart (006 landed after 010); each runs once.
+  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public', allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

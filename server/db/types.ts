@@ -16,6 +16,8 @@ export interface SellerTable {
   strings: Json<Record<string, string>>;
   content_blocks: Json<ContentBlock[]>;
   public_identity_id: string | null;
+  /** signs the manage links of order e-mails (migration 012); never leaves the server */
+  manage_link_secret: Generated<string>;
   created_at: TsDefault;
   updated_at: TsDefault;
 }
@@ -274,6 +276,8 @@ export interface TicketTable {
   seat_id: string | null;
   additional_info: Json<Record<string, any>>;
   handler_data: Json<Record<string, any>>;
+  /** the membership whose benefit this ticket uses (migration 006) */
+  membership_id: string | null;
   created_at: TsDefault;
 }
 export interface TicketOrderTable {
@@ -381,6 +385,36 @@ export interface MembershipTable {
   member_event_purchase_limit: Generated<number>;
   state: Generated<string>;
   created_at: TsDefault;
+  /** migration 006 */
+  members: ColumnType<MemberEntry[], MemberEntry[] | string | undefined, MemberEntry[] | string>;
+  renewed_from_id: string | null;
+  renew_attempted_at: Ts | null;
+  renew_failures: Generated<number>;
+  payment_method_id: string | null;
+}
+/** One person a membership covers: the level's party role and, where the rule names them, the name. */
+export interface MemberEntry {
+  party_role: string;
+  name: string | null;
+}
+export interface TestGatewayMethodTable {
+  token: string;
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: TsDefault;
+}
+export interface PaymentMethodTable {
+  id: Uuid;
+  seller_id: string;
+  identity_id: string;
+  gateway_id: string;
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: TsDefault;
 }
 export interface GiftCodeTable {
   id: Uuid;
@@ -394,6 +428,8 @@ export interface GiftCodeTable {
   valid_to: Ts;
   redeemed_at: Ts | null;
   redeemed_membership_id: string | null;
+  /** who the gift covers, as the giver named them (migration 006) */
+  membership_members: ColumnType<MemberEntry[], MemberEntry[] | string | undefined, MemberEntry[] | string>;
 }
 export interface CartModTable {
   id: Uuid;
@@ -490,6 +526,8 @@ export interface Database {
   role: RoleTable;
   membership_rule: MembershipRuleTable;
   membership: MembershipTable;
+  payment_method: PaymentMethodTable;
+  test_gateway_method: TestGatewayMethodTable;
   gift_code: GiftCodeTable;
   cart_mod: CartModTable;
   promo_code: PromoCodeTable;
@@ -509,3 +547,5 @@ export type CartUpdate = Updateable<CartTable>;
 export type Ticket = Selectable<TicketTable>;
 export type TicketOrder = Selectable<TicketOrderTable>;
 export type Payment = Selectable<PaymentTable>;
+export type Membership = Selectable<MembershipTable>;
+export type Role = Selectable<RoleTable>;

@@ -2,6 +2,7 @@ import type { Deps } from '../deps';
 import { startAuthCleanup } from './auth-cleanup';
 import { startCartSweeper } from './cart-sweeper';
 import { startPaymentReconciler } from './payment-reconciler';
+import { startAutoRenew } from './auto-renew';
 
 export interface Jobs {
   stop(): void;
@@ -10,6 +11,6 @@ export interface Jobs {
 /** Background timers. Each job is idempotent and claims its rows with `skip locked`, so any number of
  *  server processes may run them side by side. */
 export function startJobs(deps: Deps): Jobs {
-  const stops = [startCartSweeper(deps, 15_000), startAuthCleanup(deps), startPaymentReconciler(deps)];
+  const stops = [startCartSweeper(deps, 15_000), startAuthCleanup(deps), startPaymentReconciler(deps), startAutoRenew(deps)];
   return { stop: () => stops.forEach((stop) => stop()) };
 }

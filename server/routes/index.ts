@@ -16,6 +16,7 @@ import registerUserRoutes from './user';
 import registerAuthRoutes from './auth';
 import registerPasswordResetRoutes from './password-reset';
 import registerMyRoutes from './my';
+import registerMembershipRoutes from './membership';
 
 /** Registers every resource's routes; called once for /api and once for /cached_api. */
 export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -35,4 +36,5 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   await registerAuthRoutes(app, deps);
   await registerPasswordResetRoutes(app, deps);
   await registerMyRoutes(app, deps);
+  await registerMembershipRoutes(app, deps);
 }

@@ -5,10 +5,18 @@ import type { Deps } from '../deps';
 import { parseEmbed } from '../services/query';
 import { orderQrPng, orderView } from '../services/orders';
 import { callerOf, privateNoStore } from './cart';
+import { MANAGE_SIGNATURE_HEADER, selfEditRoutes } from '../../src/contract/self-edit';
+import { cancelTickets, emailOrder, selfEditView } from '../services/self-edit';
 
 /** The per-order access token comes in its header only (issue 20, finding 9: an address lands in logs and history). */
 const accessTokenOf = (request: FastifyRequest) => {
   const header = request.headers[ORDER_TOKEN_HEADER];
+  return typeof header === 'string' ? header : undefined;
+};
+
+/** The signature of the order e-mail's manage link, in its header (the manage screen sends it). */
+const signatureOf = (request: FastifyRequest) => {
+  const header = request.headers[MANAGE_SIGNATURE_HEADER];
   return typeof header === 'string' ? header : undefined;
 };
 
@@ -37,5 +45,25 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
       const png = await orderQrPng(deps, request.params.id, await callerOf(deps, request), accessTokenOf(request));
       return reply.type('image/png').send(png);
     },
+  });
+
+  api.route({
+    ...selfEditRoutes.selfEdit,
+    onSend: privateNoStore,
+    handler: async (request) => selfEditView(deps, request.params.id, await callerOf(deps, request), signatureOf(request)),
+  });
+
+  api.route({
+    ...selfEditRoutes.cancel,
+    onSend: privateNoStore,
+    handler: async (request) =>
+      cancelTickets(deps, request.params.id, await callerOf(deps, request), request.body.tickets, signatureOf(request)),
+  });
+
+  api.route({
+    ...selfEditRoutes.email,
+    onSend: privateNoStore,
+    handler: async (request) =>
+      emailOrder(deps, request.params.id, await callerOf(deps, request), request.body.log_context, signatureOf(request)),
   });
 }

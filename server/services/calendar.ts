@@ -102,7 +102,9 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
       ...(status === 'available' && fewTicketsLeft(remaining, threshold ?? FEW_TICKETS_THRESHOLD) ? ['few_left'] : []),
       ...(increased ? ['price_increase'] : []),
     ];
-    const priceText = minPrice !== null && status === 'available' ? `, from ${formatMoney(minPrice, ctx.seller.currency, locale)}` : '';
+    // The price the day shows (the primary type's when the event names one), as the date buttons draw it.
+    const shown = price ?? minPrice;
+    const priceText = shown !== null && status === 'available' ? `, from ${formatMoney(shown, ctx.seller.currency, locale)}` : '';
     return {
       ...row,
       availability: {

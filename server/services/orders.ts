@@ -1,6 +1,7 @@
-import QRCode from 'qrcode';
 import type { Deps } from '../deps';
+import type { TicketOrder } from '../db/types';
 import { notFound } from './errors';
+import { qrPng } from './qr';
 import { table } from '../../src/contract/tables';
 import type { OrderAnswer } from '../../src/contract/cart';
 import { isCartOwner, isOwnerToken, isUuid, sha256, type Caller } from './cart/access';
@@ -34,7 +35,11 @@ export async function orderView(
   caller: Caller,
   opts: { accessToken?: string; embed: Set<string> },
 ): Promise<OrderAnswer> {
-  const order = await loadReadableOrder(deps, orderId, caller, opts.accessToken);
+  return orderTables(deps, await loadReadableOrder(deps, orderId, caller, opts.accessToken), opts.embed);
+}
+
+/** The answer's tables of an order the caller may read, as asked by _embed (all when empty). */
+export async function orderTables(deps: Deps, order: TicketOrder, embed: Set<string>): Promise<OrderAnswer> {
   const tickets = await deps.db
     .selectFrom('ticket')
     .selectAll()
@@ -43,7 +48,7 @@ export async function orderView(
     .orderBy('id')
     .execute();
   const rel = await relatedRows(deps.db, tickets);
-  const asked = new Set([...opts.embed].map((e) => e.split('.').pop()!));
+  const asked = new Set([...embed].map((e) => e.split('.').pop()!));
   const want = (name: string) => asked.size === 0 || asked.has(name);
   const cat = catalogueWire(rel);
   const out: OrderAnswer = { ticket_order: table([orderWire(order)]) };
@@ -62,7 +67,7 @@ export async function orderView(
  */
 export async function orderQrPng(deps: Deps, orderId: string, caller: Caller, accessToken?: string): Promise<Buffer> {
   const order = await loadReadableOrder(deps, orderId, caller, accessToken);
-  return QRCode.toBuffer(await orderQrText(deps, order), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  return qrPng(await orderQrText(deps, order));
 }
 
 export async function orderQrText(deps: Deps, order: { id: string; order_number: string }): Promise<string> {

@@ -1,6 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import type { OrderAnswer, TicketOrderRow, TicketRow } from '../contract/cart';
+import { MANAGE_SIGNATURE_HEADER } from '../contract/manage-link';
 import { ORDER_TOKEN_HEADER } from '../contract/urls';
+import type { CancelBody, OrderEmailBody, SelfEditAnswer } from '../contract/self-edit';
 
 export type { TicketOrderRow };
 export type OrderTicketRow = TicketRow;
@@ -25,4 +27,34 @@ export async function getOrderQr(client: AxiosInstance, orderId: string, accessT
     headers: tokenHeaders(accessToken),
   });
   return data;
+}
+
+/** The manage link's signature as a request header (issue 17). */
+const signatureHeaders = (signature: string | null) => (signature ? { [MANAGE_SIGNATURE_HEADER]: signature } : {});
+
+/** GET ticket_order/{id}/self_edit: the order and what its visitor may do with it. */
+export async function getSelfEdit(client: AxiosInstance, orderId: string, signature: string | null): Promise<SelfEditAnswer> {
+  const { data } = await client.get<SelfEditAnswer>(`ticket_order/${encodeURIComponent(orderId)}/self_edit`, {
+    headers: signatureHeaders(signature),
+  });
+  return data;
+}
+
+/** POST ticket_order/{id}/cancel: cancels the given free tickets; answers the order as it is now. */
+export async function cancelTickets(
+  client: AxiosInstance,
+  orderId: string,
+  tickets: string[],
+  signature: string | null,
+): Promise<SelfEditAnswer> {
+  const body: CancelBody = { tickets };
+  const { data } = await client.post<SelfEditAnswer>(`ticket_order/${encodeURIComponent(orderId)}/cancel`, body, {
+    headers: signatureHeaders(signature),
+  });
+  return data;
+}
+
+/** POST ticket_order/{id}/email: the order's mail (a free checkout asks for it after booking, spec section 7). */
+export async function emailOrder(client: AxiosInstance, orderId: string, body: OrderEmailBody = {}): Promise<void> {
+  await client.post(`ticket_order/${encodeURIComponent(orderId)}/email`, body);
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +95,56 @@ function ScrollToTop() {
   return null;
 }
 
+/** How long after a navigation the new screen may take to draw its heading (a lazy chunk, its first reads). */
+const ROUTE_FOCUS_WAIT_MS = 5000;
+
+/**
+ * After each navigation to a new path, keyboard and screen-reader focus moves to the new screen's main heading (or
+ * to the main landmark when it has none), instead of dropping to <body> where a screen reader announces nothing.
+ * A screen that puts focus somewhere inside itself (an error summary, a field) or opens a dialog keeps it. The first
+ * page load is left alone: the browser starts at the top of the document, with the skip link first.
+ */
+function RouteFocus() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    if (!main) return;
+    let placed: HTMLElement | null = null;
+    const place = () => {
+      const active = document.activeElement as HTMLElement | null;
+      const lost = active === null || active === document.body;
+      // Placed once: only a heading that the screen replaced (focus fell to <body>) is followed again.
+      if (placed && (placed.isConnected || !lost)) return;
+      // Focus the screen gave itself, or a dialog, wins.
+      if (!lost && active !== main && main.contains(active)) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]')) return;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      placed = heading;
+    };
+    place();
+    // The heading may arrive later (a lazy screen, a loading status first) or be replaced as the screen loads.
+    const observer = new MutationObserver(place);
+    observer.observe(main, { childList: true, subtree: true });
+    const stop = setTimeout(() => {
+      observer.disconnect();
+      if (!placed && (document.activeElement === document.body || document.activeElement === null)) main.focus({ preventScroll: true });
+    }, ROUTE_FOCUS_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(stop);
+    };
+  }, [pathname]);
+  return null;
+}
+
 /** Header, main landmark, footer, skip link and the modals host around every screen. */
 export function AppShell() {
   const { t } = useTranslation();
@@ -111,6 +161,7 @@ export function AppShell() {
       <ModalsHost />
       <SessionWatcher />
       <ScrollToTop />
+      <RouteFocus />
     </>
   );
 }

@@ -10,6 +10,7 @@ const CompletionScreen = screen(() => import('../screens/completion/CompletionSc
 const LoginCallbackScreen = screen(() => import('../screens/login/LoginCallbackScreen'), 'LoginCallbackScreen');
 const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'LogoutScreen');
 const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'ResendScreen');
+const ManageScreen = screen(() => import('../screens/manage/ManageScreen'), 'ManageScreen');
 const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
 const RecoveryArea = screen(() => import('./AccountRoutes'), 'RecoveryArea');
 
@@ -45,6 +46,7 @@ export const AppRoutes = observer(function AppRoutes() {
         <Route path="my/*" element={<AccountArea />} />
         <Route path="user/*" element={<RecoveryArea />} />
         <Route path="resend" element={<ResendScreen />} />
+        <Route path="manage/:id" element={<ManageScreen />} />
         {loginPath !== '/' && <Route path={loginPath.slice(1)} element={<LoginCallbackScreen />} />}
         <Route path="logout" element={<LogoutScreen />} />
         <Route path="*" element={<NotFoundScreen />} />

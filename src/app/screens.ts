@@ -17,7 +17,7 @@ export function screen<K extends string>(load: () => Promise<Record<K, Component
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const preload = () =>
-    (pending ??= load().then(
+    (pending ??= loadChunk(load).then(
       (module) => (loaded = module[name]),
       // A failed download is tried again by the next preload or render; the route's error boundary reports it.
       (error: unknown) => {
@@ -51,4 +51,40 @@ export function landingScreen(pathname: string): Screen | null {
     if (first === 'checkout' && second !== 'complete') return CheckoutScreen;
   }
   return null;
+}
+
+/** A screen's code that could not be downloaded, even on the second try. */
+export class ChunkLoadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/** The module address a failed dynamic import names ('Failed to fetch dynamically imported module: https://…/x.js'). */
+export function failedModuleUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /(https?:\/\/\S+?\.js)(?:\?\S*)?\s*$/.exec(message)?.[1] ?? null;
+}
+
+/**
+ * A chunk whose download failed is tried once more under a new address (spec section 8: retry once with cache
+ * busting): the browser remembers a failed module address for the life of the page, so the same import would fail
+ * again at once. A second failure is a ChunkLoadError, which the route's error boundary shows.
+ */
+export async function loadChunk<T>(
+  load: () => Promise<T>,
+  importer: (url: string) => Promise<T> = (url) => import(/* @vite-ignore */ url),
+): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const url = failedModuleUrl(error);
+    if (!url) throw new ChunkLoadError(error instanceof Error ? error.message : String(error), { cause: error });
+    try {
+      return await importer(`${url}?retry=${Date.now()}`);
+    } catch (again) {
+      throw new ChunkLoadError(`Could not load ${url}`, { cause: again });
+    }
+  }
 }

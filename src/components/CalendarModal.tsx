@@ -4,9 +4,8 @@ import type { CalendarDayRow } from '../contract/catalogue';
 import { addDays, longDateLabel } from '../domain/dates';
 import { calendarMonth, compareMonths, DAYS_PER_WEEK, type YearMonth } from '../domain/calendar-grid';
 import { formatMoney } from '../domain/pricing';
-import { moneyToMinor } from '../domain/quantity';
 import { Modal } from './Modal';
-import { isDayAvailable } from '../domain/calendar-days';
+import { dayPrice, isDayAvailable } from '../domain/calendar-days';
 
 const monthOf = (date: string): YearMonth => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6].map((d) => new Date(Date.UTC(2026, 1, 1 + d))); // 1 Feb 2026 is a Sunday
@@ -130,7 +129,7 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
                   const day = byDate.get(cell.date);
                   const available = isDayAvailable(day);
                   const selected = cell.date === selectedDate;
-                  const minor = day && available ? moneyToMinor(day.min_price ?? day.price) : null;
+                  const minor = day && available ? dayPrice(day) : null;
                   // Days the API says nothing about (past, beyond the sales window) are simply dimmed.
                   const status = !day || available ? null : day.status === 'sold_out' ? t('calendar.soldOut') : t('calendar.unavailable');
                   return (

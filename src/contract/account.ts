@@ -111,6 +111,8 @@ export const MembershipRow = Row({
   identity_id: NullableUuid,
   /** the role's benefits, as the seller wrote them */
   benefits: Type.Array(Json),
+  /** who the membership covers: one entry per member, with the name when the level's rule names them */
+  members: Type.Array(Row({ party_role: Type.String(), name: NullableString() })),
 });
 export type MembershipRow = Static<typeof MembershipRow>;
 

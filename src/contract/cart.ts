@@ -241,6 +241,8 @@ export const AddLine = Body({
   seat_id: Type.Optional(NullableUuid),
   admit_name: Type.Optional(Type.Union([Text(200), Type.Null()])),
   admit_email: Type.Optional(Type.Union([Text(254), Type.Null()])),
+  /** membership lines: the member's party role of the level's rules ('member', 'child'); 'member' when absent */
+  party_role: Type.Optional(Text(40, { minLength: 1 })),
   face_value: Type.Optional(Type.Union([Text(20), Type.Number(), Type.Null()])),
 });
 export type AddLine = Static<typeof AddLine>;

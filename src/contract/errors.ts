@@ -37,6 +37,15 @@ export const ERROR_STATUS = {
   /** spec section 5: 'seat choice required for seated groups' */
   seat_required: 400,
   member_limit_exceeded: 409,
+  /** a member's visit after the membership ends, where the seller's member_reserve_beyond_term refuses it */
+  membership_ends_before_visit: 403,
+  /** a renewal asked for before the seller's renewal period; `_extra.renew_from` says when it opens */
+  renewal_not_open: 409,
+  // Memberships: gifts and auto-renew
+  gift_to_self: 400,
+  gift_code_expired: 410,
+  gift_code_exhausted: 409,
+  auto_renew_not_scheduled: 409,
   invalid_citypass: 400,
   code_exhausted: 409,
   // Cart
@@ -50,6 +59,13 @@ export const ERROR_STATUS = {
   /** One visitor, or one network address, holds as many tickets of a session as the seller allows. */
   hold_limit_exceeded: 409,
   ticket_not_found: 404,
+  // Order self-service (issue 17)
+  /** the ticket is not in a state the change needs (already cancelled, redeemed) */
+  ticket_state_incorrect: 409,
+  /** the session is too near (or past): the seller's self_edit_rules horizon has closed */
+  tickets_too_old: 409,
+  /** the seller's self_edit_rules do not let the visitor change this order (paid, its category, logged in, off) */
+  order_not_self_editable: 403,
   // Checkout and payment
   payment_not_supported: 400,
   payment_amount_incorrect: 400,

@@ -60,6 +60,8 @@ export const StorefrontConfig = Open({
       reserve_flow: Type.Optional(Type.String()),
       primary_color: Type.Optional(Type.String()),
       logo: Type.Optional(NullableText),
+      /** the completion page's background (image ids), for phones and for 26em and wider */
+      completion_image: Type.Optional(Open({ mobile: Type.Optional(NullableText), desktop: Type.Optional(NullableText) })),
       event_filters: Type.Optional(
         Open({
           categories: Type.Optional(Type.Array(Type.String())),
@@ -69,7 +71,7 @@ export const StorefrontConfig = Open({
     }),
   ),
   upsells: Type.Optional(Open({ enabled: Type.Optional(Type.Boolean()), skip: Type.Optional(Type.Boolean()) })),
-  external_urls: Type.Optional(Open({ logo: Type.Optional(NullableText) })),
+  external_urls: Type.Optional(Open({ logo: Type.Optional(NullableText), completed_order: Type.Optional(NullableText) })),
   layout: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 });
 export type StorefrontConfig = Static<typeof StorefrontConfig>;

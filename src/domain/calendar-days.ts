@@ -19,9 +19,15 @@ export function isDayAvailable(day: CalendarDayRow | undefined): boolean {
   return !!day && day.enabled && day.status === 'available';
 }
 
-/** 'From $12.00' from a calendar row: its price prefix and lowest price. */
+/** The price a day shows: the event's primary ticket type's (price_display names it, e.g. Adult) when there is one,
+ *  which the server sends as `price`; else the lowest (`price` equals `min_price` then). */
+export function dayPrice(day: CalendarDayRow): number | null {
+  return moneyToMinor(day.price ?? day.min_price);
+}
+
+/** 'From $20.00' from a calendar row: its price prefix (price_display's primary prefix) and price. */
 export function dayPriceText(day: CalendarDayRow, currency: string): string | null {
-  const minor = moneyToMinor(day.min_price ?? day.price);
+  const minor = dayPrice(day);
   if (minor === null) return null;
   const price = formatMoney(minor, currency);
   return day.pricePrefix ? `${day.pricePrefix} ${price}` : price;

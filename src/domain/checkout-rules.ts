@@ -47,9 +47,10 @@ export type CardErrors = Partial<Record<CardField, 'required' | 'invalid'>>;
 
 export const cardDigits = (number: string) => number.replace(/[\s-]/g, '');
 
-/** 'MM/YY' (or MM/YYYY) -> month and four-digit year; null when it is not a date. */
+/** 'MM/YY', 'MM/YYYY', 'MM-YY' or the digits alone as people type them ('1230', '122030') -> month and
+ *  four-digit year; null when it is not a date. Without a separator the month has two digits. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  const m = /^\s*(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})\s*$/.exec(expiry) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(expiry.replace(/\s+/g, ''));
   if (!m) return null;
   const month = Number(m[1]);
   if (month < 1 || month > 12) return null;

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
 import { createPurchaser, guestCheckout, type CheckoutBody } from '../api/checkout';
 import { toApiError } from '../api/errors';
-import { getOrder, getOrderQr, type OrderResponse } from '../api/orders';
+import { emailOrder, getOrder, getOrderQr, type OrderResponse } from '../api/orders';
 import {
   cardGatewayData,
   classifyCheckoutError,
@@ -114,6 +114,9 @@ export class CheckoutStore {
       const response = await guestCheckout(this.deps.api, row.id, body);
       const orders = response.ticket_order?._data ?? [];
       for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);
+      // A free checkout books without the receipt (spec section 7: send_email false), then asks for the order's mail:
+      // its tickets and the manage link. The order stands whatever the mail does.
+      if (free) await Promise.all(orders.map((o) => emailOrder(this.deps.api, o.id).catch(() => undefined)));
       return this.complete(orders.map((o) => o.id));
     } catch (error) {
       return await this.fail(classifyCheckoutError(toApiError(error)));

@@ -63,14 +63,20 @@ describeEachDatabase('resending tickets', (ctx) => {
     expect(await mailCount(db(), 'gwen@example.com', 'order_tickets')).toBe(1);
   });
 
-  it("404 with the spec's text when the address has no orders; memberships_only looks at membership tickets only", async () => {
+  it("404 with the spec's text when the address has no orders; memberships_only mails member IDs and membership orders", async () => {
     const none = await new AuthBrowser(app).post(RESEND, { email: 'no-orders@example.com' });
     expect(none.status).toBe(404);
     expect(none.code).toBe('not_found');
     expect(none.body._data[0]._description).toBe(NO_ORDERS);
     expect(await mailCount(db(), 'no-orders@example.com')).toBe(0);
+    // Forgot-membership (issue 12): a catalogue member has no order, yet hears their member ID.
     const onlyMembership = await new AuthBrowser(app).post(RESEND, { email: DEMO_MEMBER.email, memberships_only: true });
-    expect(onlyMembership.status).toBe(404);
+    expect(onlyMembership.status).toBe(200);
+    expect(await mailCount(db(), DEMO_MEMBER.email, 'member_id')).toBe(1);
+    const idMail = await db().selectFrom('mail_outbox').select('text_body').where('kind', '=', 'member_id').executeTakeFirstOrThrow();
+    expect(idMail.text_body).toContain(DEMO_MEMBER.scanCode);
+    const ordersOnly = await new AuthBrowser(app).post(RESEND, { email: 'order-less@example.com', memberships_only: true });
+    expect(ordersOnly.status).toBe(404);
     const m = await addUser(db(), sellerId, { email: 'has-membership@example.com' });
     await insertOrder(db(), sellerId, m.identityId, { now: clock.now(), handler: 'membership' });
     expect((await new AuthBrowser(app).post(RESEND, { email: 'has-membership@example.com', memberships_only: true })).status).toBe(200);

@@ -164,6 +164,61 @@ test.describe('other routes', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('main#main')).toBeFocused();
   });
+
+  test("after each navigation focus is on the new page's heading, not on <body> (issue 16)", async ({ page }) => {
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
+    // Into an event with the keyboard, from a link inside the page.
+    await page
+      .getByRole('link', { name: /General Admission/ })
+      .first()
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'General Admission' })).toBeFocused();
+    // Back, from the page's own link.
+    await page.getByRole('link', { name: 'Back to events' }).first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeFocused();
+    // From the header (outside the main landmark): the home link.
+    await page.getByRole('link', { name: /home/i }).first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  });
+});
+
+test.describe("a screen's code that fails to download", () => {
+  const chunk = /\/assets\/EventDetailScreen-[^/?]+\.js(\?.*)?$/;
+
+  test('is fetched once more under a new address and the screen draws', async ({ page }) => {
+    // Every fetch of the chunk's own address fails (a preload as well as the import); the cache-busted one gets through.
+    const retried: string[] = [];
+    await page.route(chunk, (route) => {
+      const url = route.request().url();
+      if (!url.includes('?retry=')) return route.abort('internetdisconnected');
+      retried.push(url);
+      return route.continue();
+    });
+    await page.goto('/events');
+    await page
+      .getByRole('link', { name: /General Admission/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'General Admission' })).toBeVisible();
+    expect(retried).toHaveLength(1);
+    expect(retried[0]).toMatch(/\?retry=\d+$/);
+  });
+
+  test('failing twice shows the unexpected-error message with Continue', async ({ page }) => {
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await page.goto('/events');
+    await page
+      .getByRole('link', { name: /General Admission/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sorry! Something unexpected happened. Please try again.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
+  });
 });
 
 test.describe('first page', () => {

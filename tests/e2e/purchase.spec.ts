@@ -47,6 +47,16 @@ test.describe('guest purchase', () => {
     await expectConfirmationWithQr(page);
     await expectNoSeriousA11yViolations(page);
 
+    // The same confirmation address in another browser (no access to the order): only 'not found', with the way
+    // to have the tickets sent again, never the thank-you as well (issue 16).
+    const other = await page.context().browser()!.newPage();
+    await other.goto(page.url());
+    await expect(other.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+    await expect(other.getByRole('alert')).toHaveText('We could not find that order.');
+    await expect(other.getByText('Thank you for your order')).toHaveCount(0);
+    await expect(other.getByRole('link', { name: 'Send my tickets to my email address again' })).toHaveAttribute('href', /\/resend$/);
+    await other.close();
+
     // The cart is gone: the checkout now goes home.
     await page.goto('/checkout');
     await expect(page).not.toHaveURL(/\/checkout/);

@@ -23,6 +23,7 @@ const membershipRow = (over: Partial<MembershipRow> & Pick<MembershipRow, 'id' |
   membership_program_id: '',
   state: 'active',
   auto_renew_state: 'other',
+  members: [],
   validFrom: over.valid_from,
   validTo: over.valid_to,
   member_event_purchase_limit: 0,

@@ -99,7 +99,15 @@ describe('test-mode card fields', () => {
     expect(parseExpiry('12/34')).toEqual({ month: 12, year: 2034 });
     expect(parseExpiry(' 1 / 2030 ')).toEqual({ month: 1, year: 2030 });
     expect(parseExpiry('13/30')).toBeNull();
-    expect(parseExpiry('1230')).toBeNull();
+    // Typed without the slash (issue 16): the digits alone, and a dash or spaces, are read as people mean them.
+    expect(parseExpiry('1230')).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('0731')).toEqual({ month: 7, year: 2031 });
+    expect(parseExpiry('122030')).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('12 30')).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('12-30')).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('1330')).toBeNull();
+    expect(parseExpiry('130')).toBeNull();
+    expect(parseExpiry('12/3')).toBeNull();
   });
 
   it('checks the shape of number, expiry and CVC', () => {

@@ -131,6 +131,25 @@ describe('ReservationStore.preselect', () => {
     expect(cart.reserve).not.toHaveBeenCalled();
   });
 
+  it("date and quantities (the README's own link): no error; the quantities are set once a time is picked (issue 16)", async () => {
+    const { store } = await run('date=2026-11-23&quantity=Adult:2,child:1');
+    expect(store.notice).toBeNull();
+    expect(store.count('adult')).toBe(0);
+    await store.selectSession('s3');
+    expect([store.count('adult'), store.count('child')]).toEqual([2, 1]);
+    expect(store.notice).toBeNull();
+    // A name the event does not have is said once the steppers are there to check it against.
+    const missing = await run('date=2026-11-23&quantity=Senior:1');
+    expect(missing.store.notice).toBeNull();
+    await missing.store.selectSession('s3');
+    expect(missing.store.notice).toEqual({ key: 'reserve.query.typeNotFound', params: { name: 'Senior' }, tone: 'error' });
+    // With reserve on, the link says what is missing: the time.
+    expect((await run('date=2026-11-23&quantity=Adult:1&reserve=warn')).store.notice).toEqual({
+      key: 'reserve.guard.session',
+      tone: 'warning',
+    });
+  });
+
   it('refusals: session with date, an unavailable date, an unknown session, a type that does not exist', async () => {
     expect((await run('session=s3&date=2026-11-23')).store.notice).toEqual({ key: 'reserve.query.sessionAndDate', tone: 'error' });
     expect((await run('date=2026-12-24')).store.notice).toEqual({ key: 'reserve.unavailableOnDate', tone: 'error' });

@@ -1,13 +1,7 @@
+import { membershipRow, roleRow } from '../membership/rows';
 import type { Deps } from '../../deps';
 import { table, type TableOf } from '../../../src/contract/tables';
-import type {
-  MembershipRow,
-  MyMembershipsAnswer,
-  MyOrdersAnswer,
-  MySessionsAnswer,
-  OrderSessionRow,
-  RoleRow,
-} from '../../../src/contract/account';
+import type { MyMembershipsAnswer, MyOrdersAnswer, MySessionsAnswer, OrderSessionRow } from '../../../src/contract/account';
 import type { CartEventTemplateRow, CartSessionRow, CartTicketGroupRow, CartTicketTypeRow, CartVenueRow } from '../../../src/contract/cart';
 import { catalogueWire, orderWire, relatedRows, ticketWire } from '../cart/view';
 
@@ -136,46 +130,10 @@ export async function myMemberships(deps: Deps, identityId: string, opts: ListOp
   const roleIds = [...new Set(rows.map((m) => m.role_id))];
   const roles = roleIds.length ? await deps.db.selectFrom('role').selectAll().where('id', 'in', roleIds).execute() : [];
   const out: MyMembershipsAnswer = {
-    membership: table(
-      rows.map((m): MembershipRow => {
-        const role = roles.find((r) => r.id === m.role_id);
-        return {
-          id: m.id,
-          scan_code: m.scan_code,
-          role_id: m.role_id,
-          membership_program_id: m.membership_program_id,
-          state: m.state,
-          auto_renew_state: m.auto_renew_state,
-          valid_from: instant(m.valid_from),
-          valid_to: instant(m.valid_to),
-          validFrom: instant(m.valid_from),
-          validTo: instant(m.valid_to),
-          member_event_purchase_limit: m.member_event_purchase_limit,
-          ticket_order_id: m.ticket_order_id,
-          ticket_id: m.ticket_id,
-          ticket_group_id: m.ticket_group_id,
-          event_template_id: m.event_template_id,
-          identity_id: m.identity_id,
-          benefits: role?.benefits ?? [],
-        };
-      }),
-    ),
+    membership: table(rows.map((m) => membershipRow(m, roles.find((r) => r.id === m.role_id)?.benefits ?? []))),
   };
   if (embed.has('role')) {
-    out.role = table(
-      roles.map((r): RoleRow => ({
-        id: r.id,
-        name: r.name,
-        _rank: r._rank,
-        membership_program_id: r.membership_program_id,
-        ticket_type_id: r.ticket_type_id,
-        duration_months: r.duration_months,
-        giftable: r.giftable,
-        auto_renew: r.auto_renew,
-        member_event_purchase_limit: r.member_event_purchase_limit,
-        benefits: r.benefits,
-      })),
-    );
+    out.role = table(roles.map(roleRow));
   }
   if (embed.has('membership_program')) {
     const ids = [...new Set(rows.map((m) => m.membership_program_id))];

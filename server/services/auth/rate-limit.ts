@@ -17,6 +17,8 @@ export const LIMITS = {
   resend_email: { max: 5, windowSeconds: 900 },
   /** guest purchaser identities (POST user) one address may create */
   guest_identity_ip: { max: 100, windowSeconds: 900 },
+  /** gift code look-ups and redemptions from one address (10-digit codes must not be guessable by trying) */
+  gift_code_ip: { max: 30, windowSeconds: 900 },
   /** carts one address may start; the seller's cart.limits.new_carts_per_address overrides the count */
   cart_create_ip: { max: 300, windowSeconds: 3600 },
 } as const;

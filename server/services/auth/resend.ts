@@ -3,9 +3,10 @@ import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
 import type { ResendAnswer } from '../../../src/contract/account';
 import { DomainError } from '../errors';
-import { sendOrderMail } from '../mail';
+import { sendOrderMail } from '../order-mail';
 import { hit } from './rate-limit';
 import { isEmail, normalEmail } from './tokens';
+import { sendMemberIdMail } from '../membership/mail';
 
 /** At most this many recent orders are mailed again per request. */
 export const RESEND_MAX_ORDERS = 10;
@@ -58,11 +59,39 @@ export async function resendByEmail(
   const orders = await ordersQuery(deps, seller.id, membershipsOnly)
     .where(sql<string>`lower(identity.email)`, '=', email)
     .execute();
-  if (!orders.length) throw noOrders();
-  return mailAll(
+  // Forgot-membership: every member hears their member ID, those of the catalogue (no order) included.
+  const memberMail = membershipsOnly ? await mailMemberIds(deps, seller, email) : 0;
+  if (!orders.length && !memberMail) throw noOrders();
+  const answer = await mailAll(
     deps,
     orders.map((o) => o.id),
   );
+  answer.ticket_order._count += memberMail;
+  return answer;
+}
+
+/** The member IDs of the address's current and coming memberships, in one mail; 1 when it went out. */
+async function mailMemberIds(deps: Deps, seller: Seller, email: string): Promise<number> {
+  const rows = await deps.db
+    .selectFrom('membership')
+    .innerJoin('identity', 'identity.id', 'membership.identity_id')
+    .innerJoin('role', 'role.id', 'membership.role_id')
+    .select(['membership.scan_code', 'membership.valid_to', 'role.name as level', 'identity.email'])
+    .where('membership.seller_id', '=', seller.id)
+    .where('membership.state', '=', 'active')
+    .where('membership.valid_to', '>', deps.now())
+    .where(sql<string>`lower(identity.email)`, '=', email)
+    .orderBy('membership.valid_to')
+    .limit(RESEND_MAX_ORDERS)
+    .execute();
+  if (!rows.length) return 0;
+  await sendMemberIdMail(
+    deps,
+    seller.id,
+    rows[0].email!,
+    rows.map((r) => ({ scan_code: r.scan_code, level: r.level, valid_to: new Date(r.valid_to) })),
+  );
+  return 1;
 }
 
 /** POST my/ticket_order/resend: the logged-in user's own orders. */

@@ -11,6 +11,7 @@ import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from
 import { prepareAdds, type AddLine } from './reserve';
 import { seatTakenError } from '../seats';
 import { validateSurvey } from './survey';
+import { checkLevelLines, checkMemberBenefits, prepareLevelLines, prepareMemberTickets, type MemberClaim } from '../membership/reserve';
 
 type Trx = Transaction<Database>;
 
@@ -67,7 +68,13 @@ async function checkQuantities(trx: Trx, cartId: string, touched: Array<{ ticket
   const groupIds = [...new Set(touched.map((t) => t.ticket_group_id))];
   const counts = await trx
     .selectFrom('ticket')
-    .select(['ticket_group_id', 'event_session_id', 'ticket_type_id', sql<number>`count(*)::int`.as('n')])
+    // A membership level is one primary line and a line per further member: the level counts once.
+    .select([
+      'ticket_group_id',
+      'event_session_id',
+      'ticket_type_id',
+      sql<number>`count(*) filter (where handler <> 'membership' or (handler_data->>'primary')::boolean)::int`.as('n'),
+    ])
     .where('cart_id', '=', cartId)
     .where('state', '=', 'in_cart')
     .where('ticket_group_id', 'in', groupIds)
@@ -158,6 +165,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
 
       const touched: Array<{ ticket_group_id: string; event_session_id: string | null }> = [];
       let prepared: Awaited<ReturnType<typeof prepareAdds>> | null = null;
+      let memberClaim: MemberClaim | null = null;
       if (change.remove.length > 0) {
         const removed = await trx
           .deleteFrom('ticket')
@@ -174,12 +182,19 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       }
       if (change.add.length > 0) {
         prepared = await prepareAdds(trx, { now, sellerId: seller.id, cartId, identityId, lines: change.add });
+        // Memberships (issue 12): levels priced once and checked for renewal; member tickets priced and tagged, under
+        // the membership's row lock (taken after the cart's, before any capacity row).
+        const member = { now, seller, memberIdentityId: caller.identityId ?? null, rows: prepared.rows };
+        await prepareLevelLines(trx, { ...member, partyRoles: change.add.map((l) => l.party_role) });
+        memberClaim = await prepareMemberTickets(trx, { ...member, groups: prepared.groups });
         const sessionless = [...new Set(prepared.rows.filter((r) => !r.event_session_id).map((r) => r.ticket_group_id))];
         await expireCarts(trx, now, { sessionIds: prepared.sessionIds, groupIds: sessionless });
         await trx.insertInto('ticket').values(prepared.rows).execute();
         touched.push(...prepared.rows.map((r) => ({ ticket_group_id: r.ticket_group_id, event_session_id: r.event_session_id ?? null })));
       }
       await checkQuantities(trx, cartId, touched);
+      await checkLevelLines(trx, cartId, [...new Set(touched.map((t) => t.ticket_group_id))]);
+      await checkMemberBenefits(trx, memberClaim);
       if (prepared) await checkHolds(trx, { now, caller, limits, added: prepared.rows });
 
       const surveyGroups = Object.keys(change.surveys);

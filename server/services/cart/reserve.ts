@@ -17,6 +17,8 @@ export interface AddLine {
   /** Only for flexible-price types: the amount the buyer chose, within the type's min and max. */
   face_value?: string | number | null;
   seat_id?: string | null;
+  /** membership lines: the member's party role of the level's rules */
+  party_role?: string;
 }
 
 export interface PreparedAdds {
@@ -34,7 +36,9 @@ function admitDetails(line: AddLine, group: TicketGroup, index: number) {
   const meta = group.meta ?? {};
   const name = (line.admit_name ?? '').trim().replace(/\s+/g, ' ');
   const email = (line.admit_email ?? '').trim();
-  if (meta.admit_names === 'required' && !name) throw invalid(`add.${index}.admit_name`, 'Please enter the full name for each ticket.');
+  // A membership level's rules say which members are named (membership/reserve.ts), not the group's setting.
+  if (meta.admit_names === 'required' && !name && group.handler !== 'membership')
+    throw invalid(`add.${index}.admit_name`, 'Please enter the full name for each ticket.');
   if (meta.admit_emails === 'required' && !email)
     throw invalid(`add.${index}.admit_email`, 'Please enter the email address for each ticket.');
   if (name.length > 101) throw invalid(`add.${index}.admit_name`, 'The name is too long.');

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import type { Db } from '../../db';
-import type { Seller, Ticket, TicketOrder } from '../../db/types';
+import type { Seller, Ticket, TicketOrder, TicketType } from '../../db/types';
 import { money } from '../../../src/domain/money';
 import { table } from '../../../src/contract/tables';
 import type {
@@ -100,6 +100,21 @@ export function ticketWire(t: Ticket, rel: Related): TicketRow {
   };
 }
 
+export function ticketTypeWire(t: TicketType): CartTicketTypeRow {
+  return {
+    id: t.id,
+    name: t.name,
+    _rank: t._rank,
+    summary: t.summary,
+    ticket_group_id: t.ticket_group_id,
+    currency_amount: money(t.price),
+    currency_amount_min: money(t.price_min),
+    currency_amount_max: money(t.price_max),
+    discounted_amount: money(t.discounted_price),
+    outside_fees: t.outside_fees,
+  };
+}
+
 export function catalogueWire(rel: Related): {
   ticket_type: CartTicketTypeRow[];
   ticket_group: CartTicketGroupRow[];
@@ -108,18 +123,7 @@ export function catalogueWire(rel: Related): {
   venue: CartVenueRow[];
 } {
   return {
-    ticket_type: rel.types.map((t) => ({
-      id: t.id,
-      name: t.name,
-      _rank: t._rank,
-      summary: t.summary,
-      ticket_group_id: t.ticket_group_id,
-      currency_amount: money(t.price),
-      currency_amount_min: money(t.price_min),
-      currency_amount_max: money(t.price_max),
-      discounted_amount: money(t.discounted_price),
-      outside_fees: t.outside_fees,
-    })),
+    ticket_type: rel.types.map(ticketTypeWire),
     ticket_group: rel.groups.map((g) => ({
       id: g.id,
       name: g.name,

@@ -4,6 +4,7 @@ import type { Database, Payment } from '../../db/types';
 import { DomainError } from '../errors';
 import { gatewayFor } from '../payments';
 import { cartTotals } from './claim';
+import { bookMemberships } from '../membership/book';
 
 type Trx = Transaction<Database>;
 
@@ -74,6 +75,8 @@ export async function bookAttempt(
     .returning('id')
     .execute();
   if (booked.length !== tickets.length) throw new Error(`cart ${cart.id} changed during its checkout`);
+  // Memberships and gifts of membership are part of the booking: an order never stands without them.
+  await bookMemberships(trx, { now, sellerId: cart.seller_id, cartId: cart.id, orderId: order.id, identityId: attempt.order_identity_id });
   return { kind: 'booked', orderId: order.id };
 }
 

@@ -55,6 +55,10 @@ export interface ClaimArgs {
   sendEmail: boolean;
   /** The intent a confirmed retry continues (gateway_data.source), if any. */
   source: string | null;
+  /** Memberships in the cart renew automatically (checkout `auto_renew`). */
+  autoRenew?: boolean;
+  /** A gift of membership: who receives it (gift checkout). */
+  gifteeIdentityId?: string | null;
 }
 
 /**
@@ -112,7 +116,11 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
   if (!gateway.accepts(amount)) {
     throw new DomainError('payment_not_supported', 'Payment is not supported for this amount.', 'checkout', { gateway_id: gateway.id });
   }
-  await trx.updateTable('cart').set({ state: 'checking_out', updated_at: now }).where('id', '=', cartId).execute();
+  await trx
+    .updateTable('cart')
+    .set({ state: 'checking_out', updated_at: now, auto_renew: args.autoRenew === true, giftee_identity_id: args.gifteeIdentityId ?? null })
+    .where('id', '=', cartId)
+    .execute();
 
   const attemptFields = { order_identity_id: args.identityId, send_email: args.sendEmail, updated_at: now };
   if (args.source) {

@@ -5,11 +5,13 @@ import { parseMoney } from '../../../src/domain/money';
 import { loadOwnedCart, sha256, type Caller } from '../cart/access';
 import { cartErrors } from '../cart/errors';
 import { gatewayFor, type ChargeResult } from '../payments';
-import { sendOrderMail } from '../mail';
+import { sendOrderMail } from '../order-mail';
 import { claim, orderIdentity } from './claim';
 import { bookAttempt, oweAndRefund, refundedError, releaseAttempt } from './book';
 import { settleAttempt } from './reconcile';
 import { seatTakenInCart } from '../seats';
+import { rememberPaymentMethod } from '../membership/auto-renew';
+import { sendGiftMails } from '../membership/mail';
 
 export { createGuestIdentity, validateGuestIdentity, type GuestIdentityBody } from './guest-identity';
 export { reconcilePayments } from './reconcile';
@@ -20,6 +22,11 @@ export interface CheckoutBody {
   gateway_data?: Record<string, unknown>;
   guest_identity_id?: string;
   send_email?: boolean;
+  auto_renew?: boolean;
+}
+/** What a gift checkout adds (membership/gifts.ts checks it before the checkout runs). */
+export interface CheckoutExtras {
+  gifteeIdentityId?: string | null;
 }
 export interface CheckoutResult {
   orderId: string;
@@ -31,7 +38,13 @@ export interface CheckoutResult {
  * claim the cart and write the attempt; charge; book the order together with the attempt's outcome. A process that
  * dies between the charge and the booking leaves the attempt pending, and the reconciler finishes it.
  */
-export async function checkoutCart(deps: Deps, cartId: string, caller: Caller, body: CheckoutBody): Promise<CheckoutResult> {
+export async function checkoutCart(
+  deps: Deps,
+  cartId: string,
+  caller: Caller,
+  body: CheckoutBody,
+  extras: CheckoutExtras = {},
+): Promise<CheckoutResult> {
   const cart = await loadOwnedCart(deps.db, cartId, caller);
   const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
   const identityId = await orderIdentity(deps, seller, cart, caller, body.guest_identity_id);
@@ -44,7 +57,17 @@ export async function checkoutCart(deps: Deps, cartId: string, caller: Caller, b
   const attempt = await deps.db
     .transaction()
     .execute((trx) =>
-      claim(trx, deps, { cartId, sellerId: seller.id, amount, gateway, identityId, sendEmail: body.send_email !== false, source }),
+      claim(trx, deps, {
+        cartId,
+        sellerId: seller.id,
+        amount,
+        gateway,
+        identityId,
+        sendEmail: body.send_email !== false,
+        source,
+        autoRenew: body.auto_renew === true && !extras.gifteeIdentityId,
+        gifteeIdentityId: extras.gifteeIdentityId ?? null,
+      }),
     )
     .catch(async (err: unknown) => {
       throw (await seatTakenInCart(deps.db, err, cartId)) ?? err;
@@ -61,6 +84,8 @@ export async function checkoutCart(deps: Deps, cartId: string, caller: Caller, b
       idempotencyKey: attempt.idempotency_key,
       gatewayData: body.gateway_data ?? {},
       now: deps.now(),
+      // Auto-renew charges the same card next year: the provider keeps it (membership/auto-renew.ts).
+      savePaymentMethod: body.auto_renew === true && !extras.gifteeIdentityId,
     });
   } catch (err) {
     if (err instanceof DomainError) {
@@ -79,6 +104,9 @@ export async function checkoutCart(deps: Deps, cartId: string, caller: Caller, b
     .transaction()
     .execute((trx) => bookAttempt(trx, deps, attempt.id, { ref: charge.ref, accessTokenHash: sha256(accessToken) }));
   if (outcome.kind === 'booked') {
+    if (charge.reusable) await rememberPaymentMethod(deps, outcome.orderId, gateway.id, charge.reusable).catch(() => undefined);
+    // The giftee's code goes out whatever the giver chose for the receipt.
+    await sendGiftMails(deps, outcome.orderId).catch(() => undefined);
     if (body.send_email !== false) {
       // The order stands whatever the mail does; the outbox row (or its absence) shows the mail needs resending.
       await sendOrderMail(deps, outcome.orderId).catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Payment } from '../../db/types';
 import { gatewayFor } from '../payments';
-import { sendOrderMail } from '../mail';
+import { sendOrderMail } from '../order-mail';
 import { bookAttempt, refundOwed, releaseAttempt } from './book';
 
 export interface ReconcileReport {

@@ -9,7 +9,9 @@ import { paymentError, type ChargeRequest, type Gateway, type GatewaySettings } 
  *   4000 0000 0000 0127                        incorrect_cvc
  *   4000 0025 0000 3155                        needs confirmation: 402 intent_requires_action with an intent
  *                                              id; a retry whose gateway_data.source is that id succeeds.
- * Any other valid number is declined, as test mode refuses real cards. Like a provider it keeps a record of each
+ * Any other valid number is declined, as test mode refuses real cards. A charge asked to save the card keeps it under a
+ * token (table test_gateway_method, a provider's vault); a later charge names it as gateway_data.payment_method and
+ * behaves as the saved card would (4000 0000 0000 0002 saved declines then). Like a provider it keeps a record of each
  * charge by idempotency key (table test_gateway_charge), which the reconciler looks up after a crash.
  */
 const SUCCEEDS = new Set(['4242424242424242', '5555555555554444']);
@@ -100,6 +102,26 @@ async function confirmIntent(req: ChargeRequest, intentId: string) {
   return { status: 'succeeded' as const, ref: intentId };
 }
 
+/** A charge naming a saved card (gateway_data.payment_method): the card as saved, still checked for expiry. */
+async function savedCard(req: ChargeRequest): Promise<Card | null> {
+  const token = req.gatewayData.payment_method;
+  if (typeof token !== 'string') return null;
+  const saved = await req.db.selectFrom('test_gateway_method').selectAll().where('token', '=', token).executeTakeFirst();
+  if (!saved) throw paymentError('card_declined', 'The saved card is no longer available.', { decline_code: 'payment_method_missing' });
+  if (Date.UTC(saved.exp_year, saved.exp_month, 1) <= req.now.getTime()) throw paymentError('expired_card', 'Your card has expired.');
+  return { number: saved.number, exp_month: saved.exp_month, exp_year: saved.exp_year, cvc: '000' };
+}
+
+async function saveCard(req: ChargeRequest, card: Card) {
+  const token = `tpm_${randomBytes(12).toString('hex')}`;
+  await req.db
+    .insertInto('test_gateway_method')
+    .values({ token, number: card.number, exp_month: card.exp_month, exp_year: card.exp_year })
+    .execute();
+  const brand = card.number.startsWith('4') ? 'visa' : card.number.startsWith('5') ? 'mastercard' : 'card';
+  return { token, brand, last4: card.number.slice(-4), exp_month: card.exp_month, exp_year: card.exp_year };
+}
+
 export function createTestGateway(settings: GatewaySettings): Gateway {
   const latency = Math.max(0, settings.testGatewayLatencyMs ?? 0);
   return {
@@ -108,7 +130,7 @@ export function createTestGateway(settings: GatewaySettings): Gateway {
     async charge(req) {
       const source = req.gatewayData.source;
       if (typeof source === 'string' && source.startsWith('ti_')) return confirmIntent(req, source);
-      const card = readCard(req.gatewayData, req.now);
+      const card = (await savedCard(req)) ?? readCard(req.gatewayData, req.now);
       if (card.number === DECLINED) throw paymentError('card_declined', 'Your card was declined.', { decline_code: 'generic_decline' });
       if (card.number === INCORRECT_CVC) throw paymentError('incorrect_cvc', "Your card's security code is incorrect.");
       if (card.number === REQUIRES_ACTION) {
@@ -122,9 +144,10 @@ export function createTestGateway(settings: GatewaySettings): Gateway {
         throw paymentError('card_declined', 'Your card was declined. Your request was in test mode, but used a non test card.');
       }
       const charge = await record(req, 'succeeded', 'tch');
+      const reusable = req.savePaymentMethod ? await saveCard(req, card) : undefined;
       // The provider has taken the money; its answer may still be on its way when the process dies.
       if (latency > 0) await sleep(latency);
-      return { status: 'succeeded', ref: charge.ref };
+      return { status: 'succeeded', ref: charge.ref, ...(reusable ? { reusable } : {}) };
     },
     async lookup({ db, idempotencyKey }) {
       const charge = await db

@@ -22,12 +22,25 @@ export interface ChargeRequest {
   idempotencyKey: string;
   gatewayData: Record<string, unknown>;
   now: Date;
+  /** Keep the card for later charges without the shopper (membership auto-renew): the result carries `reusable`. */
+  savePaymentMethod?: boolean;
+}
+
+/** A card the provider keeps for later charges: its token (what a later charge names) and what may be shown of it. */
+export interface ReusableMethod {
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
 }
 
 export interface ChargeResult {
   status: 'succeeded';
   /** The provider's reference of the charge (what a refund names). */
   ref: string;
+  /** Only when asked for (savePaymentMethod) and the provider kept the card. */
+  reusable?: ReusableMethod;
 }
 
 /** What the provider knows of the charge made under an idempotency key. */

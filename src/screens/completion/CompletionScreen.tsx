@@ -8,36 +8,81 @@ import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { orderIdsOf } from '../checkout/paths';
 import { useCheckoutStore } from '../checkout/checkout-store';
 import { OrderSummary } from './OrderSummary';
+import {
+  COMPLETION_IMAGE,
+  COMPLETION_IMAGE_MEDIA,
+  completedOrderRedirect,
+  completedOrderUrl,
+  completionImage,
+} from '../../domain/completion';
+import { imageUrl } from '../../contract/urls';
 
-/** /checkout/complete?orderIds=...: the confirmation, a QR code and the tickets of each order. */
+/**
+ * /checkout/complete?orderIds=...: the confirmation, a QR code and the tickets of each order, under the seller's
+ * background image (phone and wide, spec section 2). A seller with an external completed-order address sends the
+ * visitor there with the order ids instead.
+ */
 export const CompletionScreen = observer(function CompletionScreen() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const { cart } = useStores();
+  const { cart, config } = useStores();
   const checkout = useCheckoutStore();
   const key = search.get('orderIds') ?? '';
   const orderIds = useMemo(() => orderIdsOf(new URLSearchParams({ orderIds: key })), [key]);
   useDocumentTitle(t('completion.title'));
 
+  const external = completedOrderUrl(config.storefront);
+  const image = completionImage(config.storefront);
+
   useEffect(() => {
     checkout.consumeCompletion();
     cart.forgetCompletedOrders();
-    if (orderIds.length > 0) void checkout.loadCompletion(orderIds);
-  }, [orderIds, checkout, cart]);
+    if (orderIds.length === 0) return;
+    if (external) window.location.replace(completedOrderRedirect(external, orderIds));
+    else void checkout.loadCompletion(orderIds);
+  }, [orderIds, checkout, cart, external]);
 
   if (orderIds.length === 0) return <NotFoundScreen />;
+  if (external)
+    return (
+      <p className="container page page-status" role="status">
+        {t('app.loading')}
+      </p>
+    );
+  // An order this browser may not read (another browser, an old link) is not confirmed here: the page says only
+  // that it was not found and where the tickets can be had again (issue 16: it showed both).
+  const notFound = checkout.completionState === 'error' && checkout.completionNotFound;
+  const base = config.deployment.cachedApiBaseUrl;
   return (
     <div className="container page completion-page">
-      <h1 className="page-title">{t('completion.title')}</h1>
-      <p className="completion-page__message">{t('completion.message')}</p>
+      {notFound ? (
+        <>
+          <h1 className="page-title">{t('completion.notFoundTitle')}</h1>
+          <p role="alert">{t('completion.notFound')}</p>
+          <p>
+            <Link to="/resend">{t('completion.resendLink')}</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          {image.mobile && image.desktop && (
+            <picture className="completion-page__image">
+              <source media={COMPLETION_IMAGE_MEDIA} srcSet={imageUrl(base, image.desktop, { width: COMPLETION_IMAGE.desktop })} />
+              <img src={imageUrl(base, image.mobile, { width: COMPLETION_IMAGE.mobile })} alt="" />
+            </picture>
+          )}
+          <h1 className="page-title">{t('completion.title')}</h1>
+          <p className="completion-page__message">{t('completion.message')}</p>
+        </>
+      )}
       {checkout.completionState === 'loading' && (
         <p className="page-status" role="status">
           {t('app.loading')}
         </p>
       )}
-      {checkout.completionState === 'error' && (
+      {checkout.completionState === 'error' && !notFound && (
         <div className="notice--error" role="alert">
-          <p>{checkout.completionNotFound ? t('completion.notFound') : t('completion.loadError')}</p>
+          <p>{t('completion.loadError')}</p>
           <Link to="/">{t('app.continue')}</Link>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, runInAction, when } from 'mobx';
 import { findType, hasPreselection, type Preselection } from '../../domain/preselect';
 import { isSessionSoldOut } from '../../domain/session-tabs';
 import type { DateChoice } from './DateChoice';
@@ -76,6 +76,18 @@ export class LinkPreselection {
       }
     }
     if (!dates.quantityFirst) {
+      // Date-first with a date and no session: the steppers appear once the shopper picks a time, and the link's
+      // quantities are set then (`?date=...&quantity=Adult:2` chooses the day and waits for the time).
+      if (p.date && !p.session && tickets.shownGroups.length === 0 && (p.quantities.length || p.select)) {
+        when(
+          () => tickets.shownGroups.length > 0,
+          () => {
+            const problem = this.applyQuantities(p);
+            if (problem) fail(problem);
+          },
+        );
+        return p.reserve === 'off' ? false : fail({ key: 'reserve.guard.session', tone: 'error' });
+      }
       const problem = this.applyQuantities(p);
       if (problem) return fail(problem);
     }
