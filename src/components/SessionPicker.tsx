@@ -19,12 +19,14 @@ interface Props {
   /** show_remaining_session_capacity_threshold: '{count} left' below it */
   remainingThreshold: number | null;
   onSelect: (sessionId: string) => void;
+  /** why a session that is not sold out cannot be chosen (an overlap with the cart), or null */
+  unavailableReason?: (session: SessionRow) => string | null;
 }
 
 const hhmm = (v: string) => `${v.slice(0, 2)}:${v.slice(2)}`;
 
 /** Session times of the chosen date, in tabs by time of day when the event configures them (spec section 2). */
-export function SessionPicker({ sessions, tabsConfig, timezone, selectedId, remainingThreshold, onSelect }: Props) {
+export function SessionPicker({ sessions, tabsConfig, timezone, selectedId, remainingThreshold, onSelect, unavailableReason }: Props) {
   const { t } = useTranslation();
   const baseId = useId();
   const tabs = sessionTabs(tabsConfig, sessions, timezone);
@@ -43,6 +45,7 @@ export function SessionPicker({ sessions, tabsConfig, timezone, selectedId, rema
     <ul className="session-list">
       {items.map((session) => {
         const soldOut = isSessionSoldOut(session);
+        const reason = soldOut ? null : (unavailableReason?.(session) ?? null);
         const selected = session.id === selectedId;
         const capacity = sessionCapacityLabel(session, remainingThreshold);
         return (
@@ -51,12 +54,15 @@ export function SessionPicker({ sessions, tabsConfig, timezone, selectedId, rema
               type="button"
               className={`session-button${selected ? ' session-button--selected' : ''}`}
               aria-pressed={selected}
-              disabled={soldOut}
+              disabled={soldOut || reason !== null}
               onClick={() => onSelect(session.id)}
             >
               <span className="session-button__time">{formatSessionTime(session.start_datetime, timezone)}</span>
               {capacity?.kind === 'sold_out' && <span className="session-button__status">{t('sessions.soldOut')}</span>}
-              {capacity?.kind === 'left' && <span className="session-button__left">{t('sessions.left', { count: capacity.count })}</span>}
+              {reason !== null && <span className="session-button__status">{reason}</span>}
+              {reason === null && capacity?.kind === 'left' && (
+                <span className="session-button__left">{t('sessions.left', { count: capacity.count })}</span>
+              )}
               {session.annotations?.map((note) => (
                 <span key={note} className="session-button__note">
                   {note}

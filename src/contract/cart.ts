@@ -137,6 +137,12 @@ export const CartItemRow = Row({
   event_template_id: Uuid,
   event_session_id: NullableString(),
   start_datetime: NullableInstant,
+  end_datetime: NullableInstant,
+  /** the event's category, and its own conflict pads in minutes (meta pad_pre_start / pad_post_end; null: the
+   *  seller's conflict_avoidance defaults): what the storefront needs to disable overlapping sessions (issue 16) */
+  category: Type.String(),
+  pad_pre_start: NullableInteger(),
+  pad_post_end: NullableInteger(),
   image_url: NullableString(),
   image_alt: Type.String(),
   types: Type.Array(

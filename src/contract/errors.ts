@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   ticket_group_capacity_exceeded: 409,
   session_capacity_exceeded: 409,
   seat_unavailable: 409,
+  /** conflict avoidance (issue 16): the session overlaps, padded, another session in the cart */
+  session_conflict: 409,
   /** spec section 5: 'seat choice required for seated groups' */
   seat_required: 400,
   member_limit_exceeded: 409,

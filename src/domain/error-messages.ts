@@ -33,6 +33,7 @@ export const ERROR_MESSAGES = {
   session_capacity_exceeded: 'reserve.errors.sessionCapacity',
   seat_unavailable: 'errors.seatUnavailable',
   seat_required: 'errors.seatRequired',
+  session_conflict: 'reserve.errors.sessionConflict',
   member_limit_exceeded: 'reserve.errors.memberLimit',
   membership_ends_before_visit: 'membership.errors.endsBeforeVisit',
   renewal_not_open: 'membership.errors.renewalNotOpen',

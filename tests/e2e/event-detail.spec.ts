@@ -229,6 +229,28 @@ test.describe('event detail, an add-on after the admission', () => {
     await expect(page.getByRole('button', { name: new RegExp(`^${date}\\b`) }).first()).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('region', { name: 'Choose a time' })).toBeVisible();
   });
+  test('a time that overlaps a visit in the cart is disabled and says which (conflict avoidance, issue 16)', async ({ page, request }) => {
+    const events = await apiEvents(request);
+    const ocean = events.find((e) => e.name.startsWith('Ocean Light'))!;
+    const talk = events.find((e) => e.name.startsWith('Free Gallery Talk'))!;
+    const tomorrow = venueDatePlus('America/New_York', 1);
+    const sessionsOf = async (eventId: string): Promise<Array<{ id: string; start_datetime: string }>> =>
+      (
+        await (
+          await request.get(`/api/events/${eventId}/sessions?_seller=demo&_sort=start_datetime&start_datetime._ondate=${tomorrow}`)
+        ).json()
+      ).event_session._data;
+    const talkSession = (await sessionsOf(talk.id))[0];
+    const oceanSession = (await sessionsOf(ocean.id)).find((s) => Date.parse(s.start_datetime) === Date.parse(talkSession.start_datetime));
+    expect(oceanSession, 'Ocean Light starts with the talk').toBeTruthy();
+
+    await page.goto(`/events/${ocean.id}?session=${oceanSession!.id}&quantity=Adult:1&reserve=1`);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.goto(`/events/${talk.id}?date=${tomorrow}`);
+    const time = page.getByRole('region', { name: 'Choose a time' }).getByRole('button', { name: /^1:00\sPM/ });
+    await expect(time).toBeDisabled();
+    await expect(time).toContainText(/Overlaps Ocean Light: Creatures of the Deep at 1:00\sPM in your cart/);
+  });
 });
 
 test.describe('event detail, quantity-first', () => {

@@ -11,6 +11,7 @@ import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from
 import { prepareAdds, type AddLine } from './reserve';
 import { seatTakenError } from '../seats';
 import { validateSurvey } from './survey';
+import { checkConflicts } from './conflicts';
 import { checkLevelLines, checkMemberBenefits, prepareLevelLines, prepareMemberTickets, type MemberClaim } from '../membership/reserve';
 
 type Trx = Transaction<Database>;
@@ -193,6 +194,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
         touched.push(...prepared.rows.map((r) => ({ ticket_group_id: r.ticket_group_id, event_session_id: r.event_session_id ?? null })));
       }
       await checkQuantities(trx, cartId, touched);
+      if (prepared) await checkConflicts(trx, seller, cartId, prepared.sessionIds);
       await checkLevelLines(trx, cartId, [...new Set(touched.map((t) => t.ticket_group_id))]);
       await checkMemberBenefits(trx, memberClaim);
       if (prepared) await checkHolds(trx, { now, caller, limits, added: prepared.rows });

@@ -152,6 +152,10 @@ export function catalogueWire(rel: Related): {
   };
 }
 
+/** An event's own conflict pad (minutes), or null for the seller's default. */
+const padMinutes = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
+
 /** Cart items for display: tickets grouped by event and session, with per-type counts and totals. */
 function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related) {
   const byItem = new Map<string, Array<Record<string, any>>>();
@@ -166,12 +170,17 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
     const isAnchor = !!template && (template.id === cfg.admission_event_id || anchorCategories.includes(template.category));
     const typeIds = [...new Set(list.map((t) => t.ticket_type_id))];
     const image = template?.meta?.image_profile;
+    const session = rel.sessions.find((s) => s.id === list[0].event_session_id);
     return {
       id,
       name: template?.name ?? '',
       event_template_id: list[0].event_template_id,
       event_session_id: list[0].event_session_id,
-      start_datetime: iso(rel.sessions.find((s) => s.id === list[0].event_session_id)?.start_datetime),
+      start_datetime: iso(session?.start_datetime),
+      end_datetime: iso(session?.end_datetime),
+      category: template?.category ?? '',
+      pad_pre_start: padMinutes(template?.meta?.pad_pre_start),
+      pad_post_end: padMinutes(template?.meta?.pad_post_end),
       image_url: image ? `/api/image/${image}?_seller=${seller.id}&sizex=128&sizey=102` : null,
       image_alt: template?.meta?.image_profile_alt ?? template?.name ?? '',
       types: typeIds.map((typeId) => {

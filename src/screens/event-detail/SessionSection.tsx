@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import type { ReservationStore } from '../../stores/ReservationStore';
 import { SessionPicker } from '../../components/SessionPicker';
-import { isSessionSoldOut } from '../../domain/session-tabs';
+import { formatSessionTime, isSessionSoldOut } from '../../domain/session-tabs';
+import { cartVisits, conflictRules, findConflict } from '../../domain/conflicts';
+import type { SessionRow } from '../../contract/catalogue';
 
 const DEFAULT_REMAINING_THRESHOLD = 10;
 
 /** The times of the chosen date; nothing until a date is chosen. */
 export const SessionSection = observer(function SessionSection({ store }: { store: ReservationStore }) {
   const { t } = useTranslation();
-  const { config } = useStores();
+  const { config, cart } = useStores();
   const titleId = useId();
   const web = config.storefront.web as { show_remaining_session_capacity_threshold?: number | null } | undefined;
   const threshold =
@@ -22,6 +24,19 @@ export const SessionSection = observer(function SessionSection({ store }: { stor
   // config.web.hide_sold_out_sessions: sold-out times are left out instead of shown disabled.
   const hideSoldOut = store.event?.config?.web?.hide_sold_out_sessions === true;
   const sessions = hideSoldOut ? store.sessions.filter((s) => !isSessionSoldOut(s)) : store.sessions;
+  // Conflict avoidance (issue 16): a time that overlaps a visit in the cart is disabled, and says which.
+  const rules = conflictRules(config.storefront);
+  const event = store.event;
+  const visits = rules.enabled && event ? cartVisits(cart.items) : [];
+  const conflictOf = (session: SessionRow): string | null => {
+    if (!event || visits.length === 0) return null;
+    const other = findConflict(
+      { sessionId: session.id, start: session.start_datetime, end: session.end_datetime, category: event.category, meta: event.meta },
+      visits,
+      rules,
+    );
+    return other ? t('sessions.conflict', { event: other.name, time: formatSessionTime(other.start, store.timezone) }) : null;
+  };
   let content;
   if (!store.selectedDate) content = <p className="reserve-section__hint">{t('sessions.selectDateFirst')}</p>;
   else if (store.sessionsLoading) content = <p role="status">{t('sessions.loading')}</p>;
@@ -35,6 +50,7 @@ export const SessionSection = observer(function SessionSection({ store }: { stor
         selectedId={store.selectedSessionId}
         remainingThreshold={threshold}
         onSelect={(id) => void store.selectSession(id)}
+        unavailableReason={conflictOf}
       />
     );
   }
