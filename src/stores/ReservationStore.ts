@@ -8,7 +8,7 @@ import { Quantities } from './reservation/Quantities';
 import { SessionChoice } from './reservation/SessionChoice';
 import { SeatChoice } from './reservation/SeatChoice';
 import { Submission } from './reservation/Submission';
-import type { AdmissionMode, ReservationDeps } from './reservation/types';
+import { LIVE_AVAILABILITY_MS, type AdmissionMode, type ReservationDeps } from './reservation/types';
 
 export { DATE_BUTTONS } from './reservation/DateChoice';
 export type { AdmissionMode, Notice, ReservationApi, ReservationDeps, ReservationState, ReserveTarget } from './reservation/types';
@@ -29,6 +29,7 @@ export class ReservationStore {
   readonly seats: SeatChoice;
   readonly submission: Submission;
   readonly linkPreselection: LinkPreselection;
+  private live: ReturnType<typeof setInterval> | null = null;
 
   constructor(deps: ReservationDeps) {
     this.context = new FlowContext(deps);
@@ -39,9 +40,18 @@ export class ReservationStore {
     this.seats = new SeatChoice(this.context, this.sessionChoice, this.tickets);
     this.submission = new Submission(this.context, this.dates, this.sessionChoice, this.tickets, this.seats);
     this.linkPreselection = new LinkPreselection(this.context, this.dates, this.sessionChoice, this.tickets, this.submission);
-    makeAutoObservable(
+    makeAutoObservable<ReservationStore, 'live'>(
       this,
-      { context: false, dates: false, sessionChoice: false, tickets: false, seats: false, submission: false, linkPreselection: false },
+      {
+        context: false,
+        dates: false,
+        sessionChoice: false,
+        tickets: false,
+        seats: false,
+        submission: false,
+        linkPreselection: false,
+        live: false,
+      },
       { autoBind: true },
     );
   }
@@ -280,8 +290,17 @@ export class ReservationStore {
   /** The screen is on (again: StrictMode mounts twice in development). */
   start(): void {
     this.context.disposed = false;
+    const every = this.context.deps.liveIntervalMs ?? LIVE_AVAILABILITY_MS;
+    if (every > 0 && !this.live) {
+      // Only while the page is seen: a background tab asks nothing.
+      this.live = setInterval(() => {
+        if (typeof document === 'undefined' || document.visibilityState === 'visible') void this.sessionChoice.refresh();
+      }, every);
+    }
   }
   dispose(): void {
     this.context.disposed = true;
+    if (this.live) clearInterval(this.live);
+    this.live = null;
   }
 }

@@ -253,6 +253,46 @@ test.describe('event detail, an add-on after the admission', () => {
   });
 });
 
+test.describe('event detail, live availability (issue 16)', () => {
+  test('a session sold out by other buyers updates the open page within 5 seconds, before any submit', async ({
+    page,
+    request,
+    playwright,
+  }) => {
+    const talk = (await apiEvents(request)).find((e) => e.name.startsWith('Free Gallery Talk'))!;
+    const day = venueDatePlus('America/New_York', 40);
+    const [session] = (
+      await (await request.get(`/api/events/${talk.id}/sessions?_seller=demo&_sort=start_datetime&start_datetime._ondate=${day}`)).json()
+    ).event_session._data as Array<{ id: string; availableCapacity: number }>;
+    const detail = await (await request.get(`/api/events/${talk.id}?_seller=demo&_embed=ticket_type`)).json();
+    const typeId: string = detail.ticket_type._data[0].id;
+
+    await page.goto(`/events/${talk.id}?date=${day}`);
+    const times = page.getByRole('region', { name: 'Choose a time' });
+    await times.getByRole('button', { name: /^1:00\sPM/ }).click();
+    await expect(page.getByRole('button', { name: /Add one Free place/ })).toBeVisible();
+
+    // Other visitors (each a client of its own: one pending cart per visitor) take every place, 4 per order.
+    let left = session.availableCapacity;
+    while (left > 0) {
+      const buyer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+      const n = Math.min(4, left);
+      const res = await buyer.post('/api/cart/modify?_seller=demo', {
+        headers: { 'X-Ticketing-App': 'ecomm' },
+        data: { add: Array.from({ length: n }, () => ({ ticket_type_id: typeId, event_session_id: session.id })) },
+      });
+      expect(res.status()).toBe(200);
+      left -= n;
+      await buyer.dispose();
+    }
+    const soldAt = Date.now();
+    // The talk's only time that day is gone: spec section 4 reloads the calendar and clears the date, saying so.
+    await expect(page.getByRole('alert').filter({ hasText: /Tickets have sold out for \w+day, / })).toBeVisible({ timeout: 5000 });
+    expect(Date.now() - soldAt).toBeLessThan(5000);
+    await expect(times.getByText('Choose a date to see the times.')).toBeVisible();
+  });
+});
+
 test.describe('event detail, quantity-first', () => {
   test('the conservation tour asks for tickets first, then offers the dates and times with room for them', async ({ page, request }) => {
     const tourEvent = (await apiEvents(request)).find((e) => e.name.startsWith('Behind the Scenes'));

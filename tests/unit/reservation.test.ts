@@ -230,3 +230,68 @@ describe('reserve error table (spec section 8)', () => {
     expect(reserveErrorMessage(err(0, 'network_error')).key).toBe('app.unexpectedError');
   });
 });
+
+describe('live availability (issue 16)', () => {
+  it("an open page reads its date's sessions again every few seconds while visible, and stops when left", async () => {
+    vi.useFakeTimers();
+    try {
+      const { store, api } = await readyWithSession();
+      const before = vi.mocked(api.getSessions).mock.calls.length;
+      store.start();
+      await vi.advanceTimersByTimeAsync(4000 * 3);
+      expect(vi.mocked(api.getSessions).mock.calls.length - before).toBe(3);
+      store.dispose();
+      await vi.advanceTimersByTimeAsync(4000 * 3);
+      expect(vi.mocked(api.getSessions).mock.calls.length - before).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps the shopper's quantities when the chosen session's figure moves, and reads the new '{n} left'", async () => {
+    const ctx = setup({
+      sessions: [
+        [session('s1', '2026-11-22T15:00:00Z', { availableCapacity: 5 }), session('s2', '2026-11-22T16:00:00Z')],
+        [session('s1', '2026-11-22T15:00:00Z', { availableCapacity: 3 }), session('s2', '2026-11-22T16:00:00Z')],
+      ],
+    });
+    await ctx.store.load();
+    await ctx.store.selectDate('2026-11-22');
+    await ctx.store.selectSession('s1');
+    ctx.store.increment(timed, 'adult');
+    vi.mocked(ctx.api.getSession).mockResolvedValueOnce({
+      session: session('s1', '2026-11-22T15:00:00Z', { availableCapacity: 3 }),
+      groups: [timed],
+      types: [type('adult', 'timed'), type('child', 'timed')],
+    });
+    await ctx.store.sessionChoice.refresh();
+    expect(ctx.store.detail?.session.availableCapacity).toBe(3);
+    expect(ctx.store.count('adult')).toBe(1);
+    expect(ctx.store.selectedSessionId).toBe('s1');
+  });
+
+  it('a chosen session that sold out meanwhile is dropped with the spec message before any submit', async () => {
+    const ctx = setup({
+      sessions: [
+        [session('s1', '2026-11-22T15:00:00Z'), session('s2', '2026-11-22T16:00:00Z')],
+        [session('s1', '2026-11-22T15:00:00Z', { sold_out: true, availableCapacity: 0 }), session('s2', '2026-11-22T16:00:00Z')],
+      ],
+    });
+    await ctx.store.load();
+    await ctx.store.selectDate('2026-11-22');
+    await ctx.store.selectSession('s1');
+    await ctx.store.sessionChoice.refresh();
+    expect(ctx.store.selectedSessionId).toBeNull();
+    expect(ctx.store.notice).toMatchObject({ key: 'reserve.soldOut.session', tone: 'error' });
+    expect(ctx.cart.reserve).not.toHaveBeenCalled();
+  });
+
+  it('a refused reserve for lack of room reads the figures again', async () => {
+    const { store, api, cart } = await readyWithSession({ answered: true });
+    store.increment(timed, 'adult');
+    cart.reserve.mockRejectedValueOnce(new ApiError(409, 'session_capacity_exceeded', 'Not enough room.'));
+    const before = vi.mocked(api.getSessions).mock.calls.length;
+    expect(await store.submit()).toBe(false);
+    await vi.waitFor(() => expect(vi.mocked(api.getSessions).mock.calls.length).toBe(before + 1));
+  });
+});

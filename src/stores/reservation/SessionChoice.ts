@@ -93,12 +93,52 @@ export class SessionChoice {
     }
   }
 
+  /**
+   * Live availability (issue 16): the chosen date's sessions read again quietly (no loading state; the server
+   * answers it from its short read cache), and the chosen session's detail only when its figure moved. A chosen
+   * session that sold out meanwhile is dropped with the spec's message before the shopper submits. Also after a
+   * refused reserve, so '{n} left' is always the latest answer's.
+   */
+  async refresh(): Promise<void> {
+    const date = this.dates.selectedDate;
+    // quantity-first lists come from a POST with the selection, which no cache answers: not polled
+    if (!date || this.dates.quantityFirst || this.sessionsLoading || this.detailLoading || this.context.disposed) return;
+    const request = ++this.serial.sessions;
+    const { api, eventId } = this.context.deps;
+    let sessions: SessionRow[];
+    try {
+      sessions = await api.getSessions(eventId, date, this.context.datedGroupIds);
+    } catch {
+      return; // a missed refresh changes nothing; the next one tries again
+    }
+    if (request !== this.serial.sessions || this.context.disposed || this.dates.selectedDate !== date) return;
+    const chosen = this.selectedSessionId ? sessions.find((s) => s.id === this.selectedSessionId) : undefined;
+    runInAction(() => {
+      this.sessions = sessions;
+    });
+    if (!chosen) return;
+    if (isSessionSoldOut(chosen)) {
+      await this.recoverFromSoldOut(sessions);
+      return;
+    }
+    if (this.detail && chosen.availableCapacity !== this.detail.session.availableCapacity) {
+      const detailRequest = ++this.serial.detail;
+      const detail = await api.getSession(eventId, chosen.id, this.context.datedGroupIds).catch(() => null);
+      if (!detail || detailRequest !== this.serial.detail || this.context.disposed) return;
+      // The shopper's quantities stay: only the figures change.
+      runInAction(() => {
+        this.detail = detail;
+      });
+    }
+  }
+
   /** Spec section 4: reload sessions; another with capacity -> pick another session; none -> reload the calendar, clear the date. */
-  async recoverFromSoldOut(): Promise<void> {
+  async recoverFromSoldOut(fresh?: SessionRow[]): Promise<void> {
     const failed = this.selectedSession;
     const date = this.dates.selectedDate;
     if (!date) return;
-    await this.loadSessions(date);
+    if (fresh) this.sessions = fresh;
+    else await this.loadSessions(date);
     if (this.sessions.some((s) => !isSessionSoldOut(s))) {
       runInAction(() => {
         this.clear();

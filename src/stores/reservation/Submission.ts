@@ -10,6 +10,9 @@ import type { SeatChoice } from './SeatChoice';
 import type { SessionChoice } from './SessionChoice';
 import type { Notice } from './types';
 
+/** Refusals that mean the figures the shopper saw are out of date. */
+const CAPACITY_CODES = new Set(['session_capacity_exceeded', 'ticket_group_capacity_exceeded', 'ticket_group_sold_out']);
+
 /** The reserve (spec section 4): what blocks it, then the cart's reserve call with the lines and survey answers. */
 export class Submission {
   submitting = false;
@@ -83,10 +86,13 @@ export class Submission {
       const lostSeats = e._code === 'seat_unavailable' ? e._extra?.seat_ids : null;
       if (e._code === SESSION_SOLD_OUT && this.dates.effectiveMode === 'date') await this.sessionChoice.recoverFromSoldOut();
       else if (Array.isArray(lostSeats) && lostSeats.length > 0) await this.seats.seatsLost(lostSeats as string[]);
-      else
+      else {
         runInAction(() => {
           context.notice = { ...reserveErrorMessage(e), tone: 'error' };
         });
+        // '{n} left' and sold-out states from the latest answer, not the one before the refusal (issue 16)
+        if (CAPACITY_CODES.has(e._code)) void this.sessionChoice.refresh();
+      }
       return false;
     } finally {
       runInAction(() => {

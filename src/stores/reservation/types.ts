@@ -34,7 +34,13 @@ export interface ReservationDeps {
   now?: () => Date;
   /** The seller's default reserve flow (config web.reserve_flow); an event's meta.reserve_flow wins. */
   reserveFlow?: string;
+  /** How often an open page reads the chosen date's sessions again (live availability, issue 16); 0: never.
+   *  Default LIVE_AVAILABILITY_MS. */
+  liveIntervalMs?: number;
 }
+
+/** Live availability: an open event page reads its date's sessions again this often while it is visible. */
+export const LIVE_AVAILABILITY_MS = 4000;
 
 export type ReservationState = 'loading' | 'unavailable' | 'init-error' | 'ready';
 export type AdmissionMode = 'date' | 'flexible';
