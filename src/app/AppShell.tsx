@@ -10,6 +10,7 @@ import { RouteErrorBoundary, RouteLoading } from './RouteStates';
 import { ModalsHost } from './ModalsHost';
 import { MemberMenu } from './MemberMenu';
 import { SessionWatcher } from './SessionWatcher';
+import { ReloadBanner } from './ReloadBanner';
 
 export const Header = observer(function Header() {
   const { t } = useTranslation();
@@ -154,6 +155,7 @@ export function AppShell() {
         {t('app.skipLink')}
       </a>
       <Header />
+      <ReloadBanner />
       <main id="main" tabIndex={-1}>
         <GuardedOutlet />
       </main>

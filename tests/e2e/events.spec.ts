@@ -120,6 +120,26 @@ test.describe('events listing', () => {
 });
 
 test.describe('other routes', () => {
+  test('an API failure that no screen handled shows the reload banner, and Reload reloads (spec section 8)', async ({ page }) => {
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // An axios failure nobody awaited, as a store call whose promise was dropped would leave it.
+    await page.evaluate(() => {
+      void Promise.reject(Object.assign(new Error('Request failed with status code 500'), { isAxiosError: true }));
+    });
+    const banner = page.getByRole('alert').filter({ hasText: 'Something went wrong and this page may be out of date. Please reload it.' });
+    await expect(banner).toBeVisible();
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+    // a rejection that is not the API's is not this banner's business
+    await page.evaluate(() => {
+      void Promise.reject(new Error('not an API call'));
+    });
+    await page.waitForTimeout(300);
+    await expect(banner).toBeHidden();
+  });
+
   test('an unknown path shows Oops!', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Oops!' })).toBeVisible();
