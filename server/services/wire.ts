@@ -26,7 +26,15 @@ export function ticketTypeRow(t: TicketType, ctx: TypeContext): TicketTypeRow {
     currency_amount_min: money(t.price_min),
     currency_amount_max: money(t.price_max),
     discounted_amount: t.discounted_price === null ? null : money(t.discounted_price + increase),
-    outside_fees: outsideFees(price, t.outside_fees as FeeSpec[]).map((f) => ({ name: f.name, fee: money(f.fee) })),
+    outside_fees: outsideFees(price, t.outside_fees as FeeSpec[]).map((f, i) => {
+      const spec = (t.outside_fees as FeeSpec[])[i];
+      return {
+        name: f.name,
+        fee: money(f.fee),
+        fixed: money(Math.max(0, Math.round(spec.fixed ?? 0))),
+        percent: Math.max(0, spec.percent ?? 0),
+      };
+    }),
     ticket_group_id: t.ticket_group_id,
     event_template_category: ctx.category,
     member_only: t.member_only,

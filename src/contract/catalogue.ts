@@ -119,7 +119,14 @@ export const EventTemplateRow = Row({
 });
 export type EventTemplateRow = Static<typeof EventTemplateRow>;
 
-export const OutsideFeeRow = Row({ name: Type.String(), fee: Money });
+/** An outside fee: its amount at the type's list price, and its rule (a fixed amount plus a percentage of the value
+ *  charged), so a storefront can work it out for any price the shopper picks (issue 16's running subtotal). */
+export const OutsideFeeRow = Row({
+  name: Type.String(),
+  fee: Money,
+  fixed: Type.Optional(Money),
+  percent: Type.Optional(Type.Number({ minimum: 0 })),
+});
 
 export const TicketTypeRow = Row({
   id: Uuid,

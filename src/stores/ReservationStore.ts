@@ -200,6 +200,9 @@ export class ReservationStore {
   get surveyGroups() {
     return this.tickets.surveyGroups;
   }
+  get subtotal() {
+    return this.tickets.subtotal;
+  }
   count(typeId: string) {
     return this.tickets.count(typeId);
   }

@@ -158,14 +158,14 @@ describeEachDatabase(
         currency_amount_min: null,
         currency_amount_max: null,
         discounted_amount: null,
-        outside_fees: [{ name: 'Service fee', fee: '1.50' }],
+        outside_fees: [{ name: 'Service fee', fee: '1.50', fixed: '1.50', percent: 0 }],
         ticket_group_id: fx.groups.general,
         event_template_category: 'admission',
         member_only: false,
         available: true,
       });
       const child = body.ticket_type._data.find((t: { id: string }) => t.id === fx.types.child);
-      expect(child.outside_fees).toEqual([{ name: 'Service fee', fee: '1.50' }]);
+      expect(child.outside_fees).toEqual([{ name: 'Service fee', fee: '1.50', fixed: '0.00', percent: 10 }]);
       expect(body.ticket_type._data.find((t: { id: string }) => t.id === fx.types.senior).discounted_amount).toBe('18.00');
       expect(body.message_rule._count).toBe(2);
       expect(body.message_rule._data[0]).toMatchObject({ _rank: 0, event_template_id: fx.events.timed });

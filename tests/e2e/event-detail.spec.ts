@@ -253,6 +253,40 @@ test.describe('event detail, an add-on after the admission', () => {
   });
 });
 
+test.describe('event detail, running subtotal (issue 16)', () => {
+  test('the subtotal above Add to cart follows the steppers and is what the checkout then asks', async ({ page }) => {
+    const session = await firstSessionTomorrow(page.request);
+    const { date, time } = sessionLabels(session);
+    await page.goto(`/events/${session.eventId}`);
+    const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
+    await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
+    if (await dated.count()) await dated.check();
+    await page
+      .getByRole('button', { name: new RegExp(`^${date}\\b`) })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: new RegExp(`^${time}`) })
+      .first()
+      .click();
+    const subtotal = page.locator('.reserve-subtotal');
+    await expect(subtotal).toBeEmpty();
+    await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
+    await expect(subtotal).toContainText('Subtotal $25.50');
+    await expect(subtotal).toContainText('Includes $1.50 in fees');
+    await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
+    await page.getByRole('button', { name: 'Add one Child', exact: true }).click();
+    const shown = /Subtotal \$([\d,.]+)/.exec((await subtotal.textContent()) ?? '')?.[1];
+    expect(shown).toBeTruthy();
+    await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByText('Total due')).toBeVisible();
+    await expect(summary).toContainText(`$${shown}`);
+  });
+});
+
 test.describe('event detail, live availability (issue 16)', () => {
   test('a session sold out by other buyers updates the open page within 5 seconds, before any submit', async ({
     page,

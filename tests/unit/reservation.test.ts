@@ -295,3 +295,20 @@ describe('live availability (issue 16)', () => {
     await vi.waitFor(() => expect(vi.mocked(api.getSessions).mock.calls.length).toBe(before + 1));
   });
 });
+
+describe('running subtotal (issue 16)', () => {
+  it('follows the steppers: price and outside fees of every chosen ticket', async () => {
+    const { store } = await readyWithSession();
+    expect(store.subtotal.lines).toEqual([]);
+    store.increment(timed, 'adult');
+    store.increment(timed, 'adult');
+    store.increment(timed, 'child');
+    const sub = store.subtotal;
+    expect(sub.lines.map((l) => [l.typeId, l.count])).toEqual([
+      ['adult', 2],
+      ['child', 1],
+    ]);
+    expect(sub.total).toBe(sub.value + sub.fees);
+    expect(sub.value).toBe(sub.lines.reduce((s, l) => s + l.value, 0));
+  });
+});

@@ -130,7 +130,7 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
             <SurveySection store={store} forms={surveyForms.current} />
             <AdmitDetailsSection store={store} />
             <SeatSection store={store} currency={currency} />
-            <SubmitSection store={store} onSubmit={() => void handleSubmit()} />
+            <SubmitSection store={store} currency={currency} onSubmit={() => void handleSubmit()} />
           </>
         )}
       </>

@@ -2,13 +2,36 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReservationStore } from '../../stores/ReservationStore';
+import { formatMoney } from '../../domain/pricing';
 
 /** Guard and reserve messages, 'Add to cart' and the back link. */
-export const SubmitSection = observer(function SubmitSection({ store, onSubmit }: { store: ReservationStore; onSubmit: () => void }) {
+export const SubmitSection = observer(function SubmitSection({
+  store,
+  currency,
+  onSubmit,
+}: {
+  store: ReservationStore;
+  currency: string;
+  onSubmit: () => void;
+}) {
   const { t } = useTranslation();
   const notice = store.notice;
+  const subtotal = store.subtotal;
   return (
     <div className="reserve-submit">
+      {/* The running subtotal (issue 16): what 'Add to cart' puts in the cart, fees included. */}
+      <div className="reserve-subtotal" aria-live="polite">
+        {subtotal.lines.length > 0 && (
+          <>
+            <p className="reserve-subtotal__total">
+              <span>{t('reserve.subtotal.label')}</span> <strong>{formatMoney(subtotal.total, currency)}</strong>
+            </p>
+            {subtotal.fees > 0 && (
+              <p className="reserve-subtotal__fees">{t('reserve.subtotal.fees', { amount: formatMoney(subtotal.fees, currency) })}</p>
+            )}
+          </>
+        )}
+      </div>
       <div aria-live="assertive" className="reserve-submit__message">
         {notice && (
           <p className={`notice notice--${notice.tone}`} role="alert">

@@ -17,6 +17,7 @@ import { normaliseRules, quantityMessages } from '../../domain/message-rules';
 import type { DateChoice } from './DateChoice';
 import type { FlowContext } from './FlowContext';
 import type { SessionChoice } from './SessionChoice';
+import { selectionSubtotal, type Subtotal } from '../../domain/subtotal';
 
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
@@ -86,6 +87,19 @@ export class Quantities {
       .filter((g) => !this.groupFilter || this.groupFilter.includes(g.id))
       .map((group) => ({ group, types: source.types.filter((t) => t.ticket_group_id === group.id && !t.member_only).sort(byRank) }))
       .filter((g) => g.types.length > 0);
+  }
+
+  /** The running subtotal of the chosen tickets (issue 16), priced as the server prices them. */
+  get subtotal(): Subtotal {
+    return selectionSubtotal(
+      this.shownGroups.flatMap(({ types }) =>
+        types.map((type) => ({
+          type,
+          count: this.count(type.id),
+          flexibleAmount: this.isFlexiblePrice(type) ? this.flexibleAmount(type) : null,
+        })),
+      ),
+    );
   }
 
   count(typeId: string): number {
