@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { plusDays } from '../helpers/instants';
-import { apiEvents, expectNoSeriousA11yViolations, firstSessionTomorrow, reserveThroughUi, sessionLabels, venueDatePlus } from './helpers';
+import {
+  apiEvents,
+  chooseSessionThroughUi,
+  expectNoSeriousA11yViolations,
+  firstSessionTomorrow,
+  reserveThroughUi,
+  sessionLabels,
+  venueDatePlus,
+} from './helpers';
 
 const SHOTS = '/tmp/shots';
 
@@ -255,20 +263,7 @@ test.describe('event detail, an add-on after the admission', () => {
 
 test.describe('event detail, running subtotal (issue 16)', () => {
   test('the subtotal above Add to cart follows the steppers and is what the checkout then asks', async ({ page }) => {
-    const session = await firstSessionTomorrow(page.request);
-    const { date, time } = sessionLabels(session);
-    await page.goto(`/events/${session.eventId}`);
-    const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
-    await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
-    if (await dated.count()) await dated.check();
-    await page
-      .getByRole('button', { name: new RegExp(`^${date}\\b`) })
-      .first()
-      .click();
-    await page
-      .getByRole('button', { name: new RegExp(`^${time}`) })
-      .first()
-      .click();
+    await chooseSessionThroughUi(page, await firstSessionTomorrow(page.request));
     const subtotal = page.locator('.reserve-subtotal');
     await expect(subtotal).toBeEmpty();
     await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();

@@ -136,7 +136,8 @@ export function sessionLabels(session: TomorrowSession, timezone = 'America/New_
 }
 
 /** Through the event detail UI: the session's date and time, the given Adult and Child counts, 'Add to cart' -> /checkout. */
-export async function reserveThroughUi(page: Page, session: TomorrowSession, counts: { adults: number; children: number }) {
+/** Opens the admission event and chooses the session's date and time, as a visitor does. */
+export async function chooseSessionThroughUi(page: Page, session: TomorrowSession) {
   const { date, time } = sessionLabels(session);
   await page.goto(`/events/${session.eventId}`);
   // The admission event offers dated and flexible admission first (spec section 2, date-first order).
@@ -152,6 +153,10 @@ export async function reserveThroughUi(page: Page, session: TomorrowSession, cou
     .or(page.getByRole('button', { name: new RegExp(`^${time}`) }))
     .first()
     .click();
+}
+
+export async function reserveThroughUi(page: Page, session: TomorrowSession, counts: { adults: number; children: number }) {
+  await chooseSessionThroughUi(page, session);
   for (let i = 0; i < counts.adults; i++) await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
   for (let i = 0; i < counts.children; i++) await page.getByRole('button', { name: 'Add one Child', exact: true }).click();
   // The demo's timed admission asks for a home ZIP code (its group survey requires it).
