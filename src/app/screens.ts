@@ -48,7 +48,7 @@ export function landingScreen(pathname: string): Screen | null {
   const segments = pathname.split('/').filter(Boolean);
   for (const [first, second] of [segments, segments.slice(1)]) {
     if (first === 'events') return second ? EventDetailScreen : EventsScreen;
-    if (first === 'checkout' && second !== 'complete' && second !== 'pending') return CheckoutScreen;
+    if (first === 'checkout' && second !== 'complete') return CheckoutScreen;
   }
   return null;
 }

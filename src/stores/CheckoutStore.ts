@@ -3,7 +3,7 @@ import type { AxiosInstance } from 'axios';
 import { createPurchaser, guestCheckout, type CheckoutBody } from '../api/checkout';
 import { toApiError } from '../api/errors';
 import { getCart } from '../api/cart';
-import { getPaymentsConfig } from '../api/config';
+import { getPaymentsConfig } from '../api/payments';
 import { emailOrder, getOrder, getOrderQr, type OrderResponse } from '../api/orders';
 import {
   cardGatewayData,

@@ -6,6 +6,9 @@ import { addSession, insertCartFixture, type CartFixture } from '../helpers/cart
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import type { Deps } from '../../server/deps';
 import { expireCarts } from '../../server/services/cart/expiry';
+import { claim } from '../../server/services/checkout/claim';
+import { reconcilePayments } from '../../server/services/checkout';
+import { gatewayFor } from '../../server/services/payments';
 import { parseMoney } from '../../src/domain/money';
 
 /**
@@ -283,5 +286,45 @@ describeEachDatabase('stripe gateway', (ctx) => {
     // The same event again: still one refund.
     expect((await send('payment_intent.succeeded', intentId)).statusCode).toBe(200);
     expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+  });
+
+  it('the reconciler finds a charge whose answer was lost by its attempt key, books it, and leaves a clearing debit alone', async () => {
+    const seller = await db().selectFrom('seller').selectAll().where('slug', '=', fx.slug).executeTakeFirstOrThrow();
+    const gateway = gatewayFor(deps.config, 'stripe');
+    /** What a process killed right after Stripe charged leaves: the cart claimed, the attempt pending with no reference. */
+    async function cut(method: string) {
+      const g = await guestCart();
+      const attempt = await db()
+        .transaction()
+        .execute((trx) =>
+          claim(trx, deps, {
+            cartId: g.cartId,
+            sellerId: seller.id,
+            amount: parseMoney(g.outstanding)!,
+            gateway,
+            identityId: g.identityId,
+            sendEmail: true,
+            source: null,
+          }),
+        );
+      await gateway.charge({
+        db: db(),
+        sellerId: seller.id,
+        cartId: g.cartId,
+        amount: attempt.amount,
+        currency: 'USD',
+        idempotencyKey: attempt.idempotency_key,
+        gatewayData: { payment_method: method },
+        now: clock.now(),
+      });
+      return g;
+    }
+    const paid = await cut('pm_card_visa');
+    const clearing = await cut('pm_sepa_debit');
+    const report = await reconcilePayments(deps, { olderThanMs: -60_000 });
+    expect(report).toMatchObject({ booked: 1, waiting: 1, unreachable: 0 });
+    expect(await ordersOf(paid.cartId)).toHaveLength(1);
+    expect(await ordersOf(clearing.cartId)).toHaveLength(0);
+    expect((await cartOf(clearing.cartId)).state).toBe('checking_out');
   });
 });

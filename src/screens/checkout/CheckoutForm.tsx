@@ -79,6 +79,8 @@ export const CheckoutForm = observer(function CheckoutForm({
     if (stripe) {
       void payWithStripe(stripeHandle.current, checkout, purchaser).then((outcome) => {
         if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
+        // Stripe.js blocked: the card section says so; take the shopper there.
+        if (outcome.kind === 'unavailable') formRef.current?.querySelector<HTMLElement>('.stripe-payment__unavailable')?.focus();
       });
       return;
     }

@@ -77,7 +77,7 @@ export default function StripePayment({ publishableKey, amount, currency, disabl
         </p>
       )}
       {loaded.state === 'failed' && (
-        <p className="notice--error" role="alert">
+        <p className="notice--error stripe-payment__unavailable" role="alert" tabIndex={-1}>
           {t('payment.providerUnavailable', { provider: 'Stripe' })}
         </p>
       )}
