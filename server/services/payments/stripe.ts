@@ -97,6 +97,10 @@ export function lookupOutcome(intent: Stripe.PaymentIntent | null): ChargeLookup
   return { status: 'none' };
 }
 
+/**
+ * Not yet: keeping the card for membership auto-renew (savePaymentMethod) needs a Stripe Customer to attach it to, so a
+ * Stripe charge returns no `reusable` method and such a membership is not renewed by card.
+ */
 export function createStripeGateway(settings: GatewaySettings): Gateway {
   const stripe = () => stripeClient(settings);
   return {
@@ -127,7 +131,6 @@ export function createStripeGateway(settings: GatewaySettings): Gateway {
               automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
               metadata: { cart_id: req.cartId, cart_number: req.reference ?? '', attempt_key: req.idempotencyKey },
               ...(req.reference ? { description: `Cart ${req.reference}` } : {}),
-              ...(req.savePaymentMethod ? { setup_future_usage: 'off_session' as const } : {}),
             },
             { idempotencyKey: req.idempotencyKey },
           );
