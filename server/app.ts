@@ -18,6 +18,7 @@ import { DomainError, errorBody, statusOf } from './http/errors';
 import { isDataException, redactDeep, serializeError } from './http/redact';
 import { registerReadCache } from './http/read-cache';
 import { registerApiRoutes } from './routes';
+import { registerStripeWebhook } from './routes/stripe-webhook';
 import registerOutbox from './routes/outbox';
 import { createIndexPage, readIndexTemplate } from './http/index-html';
 import { registerContractCheck } from './http/contract-check';
@@ -27,6 +28,7 @@ import { DeploymentConfig } from '../src/contract/storefront';
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const API_PREFIXES = ['/api', '/cached_api'] as const;
+const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
 /**
@@ -122,6 +124,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   // Cookie-authenticated writes must come from the storefront: it alone sends this header (CSRF defence).
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request.url) || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    // Stripe's webhook carries no cookie and proves itself by its signature instead.
+    if (request.url === STRIPE_WEBHOOK_PATH) return;
     if (request.headers['x-ticketing-app'] !== 'ecomm') {
       throw new DomainError('csrf_header_missing', 'Requests that change data must carry the X-Ticketing-App header.');
     }
@@ -173,6 +177,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   for (const prefix of API_PREFIXES) {
     await app.register(async (scope) => registerApiRoutes(scope, deps), { prefix });
   }
+  await registerStripeWebhook(app, deps);
 
   // The storefront learns where the API is and which seller to show from this small deployment config.
   app.get('/storefront-config.json', { schema: { response: { 200: DeploymentConfig } } }, async () => ({

@@ -11,6 +11,8 @@ export interface ServerConfig {
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeWebhookSecret?: string;
+  /** STRIPE_API_BASE: a Stripe-compatible server instead of Stripe itself (tests, stripe-mock). */
+  stripeApiBase?: string;
   production: boolean;
   /** Folder of the built storefront served at /. */
   staticDir: string;
@@ -60,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
     production,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { checkoutCart } from '../services/checkout';
+import { checkoutCart, type CheckoutResult } from '../services/checkout';
+import { table } from '../../src/contract/tables';
 import { orderView } from '../services/orders';
 import { cartRoutes, type CheckoutBody } from '../../src/contract/cart';
 import { callerOf } from './cart';
@@ -14,14 +15,22 @@ export async function bookedOrderAnswer(deps: Deps, orderId: string, caller: Cal
   return out;
 }
 
+/** A checkout's outcome on the wire: the booked order (200), or 202 while the provider clears the payment. */
+export async function checkoutAnswer(deps: Deps, result: CheckoutResult, caller: Caller, reply: FastifyReply) {
+  if (result.kind === 'pending') {
+    reply.code(202);
+    return { pending_payment: table([{ cart_id: result.cartId, cart_number: result.cartNumber, status: 'processing' as const }]) };
+  }
+  return bookedOrderAnswer(deps, result.orderId, caller, result.accessToken);
+}
+
 /** POST cart/{id}/guest_checkout and cart/{id}/pay: one service; the response embeds the booked order. */
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const handler = async (request: FastifyRequest, id: string, body: CheckoutBody) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply, id: string, body: CheckoutBody) => {
     const caller = await callerOf(deps, request);
-    const { orderId, accessToken } = await checkoutCart(deps, id, caller, body);
-    return bookedOrderAnswer(deps, orderId, caller, accessToken);
+    return checkoutAnswer(deps, await checkoutCart(deps, id, caller, body), caller, reply);
   };
-  api.route({ ...cartRoutes.guestCheckout, handler: (request) => handler(request, request.params.id, request.body) });
-  api.route({ ...cartRoutes.pay, handler: (request) => handler(request, request.params.id, request.body) });
+  api.route({ ...cartRoutes.guestCheckout, handler: (request, reply) => handler(request, reply, request.params.id, request.body) });
+  api.route({ ...cartRoutes.pay, handler: (request, reply) => handler(request, reply, request.params.id, request.body) });
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { sellerOf } from '../http/seller';
 import { csv } from '../services/query';
 import { getConfig } from '../services/config';
+import { cardGatewayId } from '../services/payments';
 import { catalogueRoutes } from '../../src/contract/catalogue';
 
 export function registerConfigRoutes(app: FastifyInstance, deps: Deps) {
@@ -11,7 +12,12 @@ export function registerConfigRoutes(app: FastifyInstance, deps: Deps) {
     ...catalogueRoutes.config,
     handler: async (request) => {
       const seller = await sellerOf(deps, request);
-      return getConfig(seller, { keys: csv(request.query['key._in']), resourceIds: csv(request.query['resource_id._in']) });
+      const gateway = cardGatewayId(deps.config, seller.config);
+      const payments = {
+        gateway,
+        ...(gateway === 'stripe' && deps.config.stripePublishableKey ? { publishable_key: deps.config.stripePublishableKey } : {}),
+      };
+      return getConfig(seller, { keys: csv(request.query['key._in']), resourceIds: csv(request.query['resource_id._in']) }, payments);
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { requireAuth } from '../http/auth';
@@ -10,7 +10,7 @@ import { membershipQrPng, membershipRules } from '../services/membership/reads';
 import { createGiftee, giftCheckout, giftCodeLookup, redeemGiftCode } from '../services/membership/gifts';
 import { cancelAutoRenew } from '../services/membership/auto-renew';
 import { callerOf, ensureOwnerCookie, privateNoStore } from './cart';
-import { bookedOrderAnswer } from './checkout';
+import { checkoutAnswer } from './checkout';
 
 /** Memberships (issue 12): level rules, gifts of membership and their codes, auto-renew, the membership card. */
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -46,17 +46,16 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     },
   });
 
-  const gift = async (request: FastifyRequest, id: string, body: GiftCheckoutBody) => {
+  const gift = async (request: FastifyRequest, reply: FastifyReply, id: string, body: GiftCheckoutBody) => {
     const caller = await callerOf(deps, request);
-    const { orderId, accessToken } = await giftCheckout(deps, id, caller, body);
-    return bookedOrderAnswer(deps, orderId, caller, accessToken);
+    return checkoutAnswer(deps, await giftCheckout(deps, id, caller, body), caller, reply);
   };
-  api.route({ ...membershipRoutes.giftCheckout, handler: (request) => gift(request, request.params.id, request.body) });
+  api.route({ ...membershipRoutes.giftCheckout, handler: (request, reply) => gift(request, reply, request.params.id, request.body) });
   api.route({
     ...membershipRoutes.myGiftCheckout,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await requireAuth(deps, request, await sellerOf(deps, request));
-      return gift(request, request.params.id, request.body);
+      return gift(request, reply, request.params.id, request.body);
     },
   });
 

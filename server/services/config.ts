@@ -4,16 +4,30 @@ import type { ConfigAnswer } from '../../src/contract/catalogue';
 
 import { CONFIG_KEYS } from '../../src/contract/first-reads';
 
-type ConfigKey = (typeof CONFIG_KEYS)[number];
+type ConfigKey = (typeof CONFIG_KEYS)[number] | 'payments';
 
-/** GET config: the seller row and its runtime config entries (storefront config, string overrides, content blocks). */
-export function getConfig(seller: Seller, filter: { keys?: string[]; resourceIds?: string[] }): ConfigAnswer {
+/** The `payments` entry (issue 14): the seller's card gateway and, for Stripe, the publishable key the browser needs. */
+export interface PaymentsConfig {
+  gateway: 'test' | 'stripe';
+  publishable_key?: string;
+}
+
+/**
+ * GET config: the seller row and its runtime config entries (storefront config, string overrides, content blocks, and
+ * `payments`, which the first page does not ask for: only the checkout needs it).
+ */
+export function getConfig(
+  seller: Seller,
+  filter: { keys?: string[]; resourceIds?: string[] },
+  payments: PaymentsConfig = { gateway: 'test' },
+): ConfigAnswer {
   const values: Record<ConfigKey, unknown> = {
     storefront: seller.config ?? {},
     strings: seller.strings ?? {},
     content_blocks: seller.content_blocks ?? [],
+    payments,
   };
-  const wanted = CONFIG_KEYS.filter((k) => !filter.keys || filter.keys.includes(k));
+  const wanted = [...CONFIG_KEYS, 'payments' as const].filter((k) => !filter.keys || filter.keys.includes(k));
   const forSeller = !filter.resourceIds || filter.resourceIds.some((id) => id.toLowerCase() === seller.id);
   return {
     seller: table([

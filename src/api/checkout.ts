@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { GuestIdentityAnswer, GuestIdentityBody } from '../contract/account';
-import type { OrderAnswer } from '../contract/cart';
+import type { OrderAnswer, PendingPaymentAnswer } from '../contract/cart';
 
 /** POST user body: the guest purchaser (spec section 7; the server validates again with section 5 rules). */
 export type PurchaserBody = GuestIdentityBody;
@@ -15,13 +15,15 @@ export interface CardData {
 /** POST cart/{id}/guest_checkout body. amount is the outstanding total as a decimal string. */
 export interface CheckoutBody {
   amount: string;
-  gateway_id: 'test' | 'free';
-  gateway_data: { card?: CardData; source?: string };
+  gateway_id: 'test' | 'stripe' | 'free';
+  /** card: the test gateway's card; payment_method: Stripe's PaymentMethod id; source: a confirmed intent's id. */
+  gateway_data: { card?: CardData; source?: string; payment_method?: string };
   guest_identity_id: string;
   send_email: boolean;
 }
 
-export type CheckoutResponse = OrderAnswer;
+/** 200: the booked order; 202: the payment is still clearing (a debit), nothing booked yet. */
+export type CheckoutResponse = OrderAnswer & Partial<PendingPaymentAnswer>;
 
 /** POST user -> the identity id the checkout refers to. */
 export async function createPurchaser(client: AxiosInstance, body: PurchaserBody): Promise<string> {

@@ -11,6 +11,7 @@ const LoginCallbackScreen = screen(() => import('../screens/login/LoginCallbackS
 const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'LogoutScreen');
 const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'ResendScreen');
 const ManageScreen = screen(() => import('../screens/manage/ManageScreen'), 'ManageScreen');
+const PendingScreen = screen(() => import('../screens/checkout/PendingScreen'), 'PendingScreen');
 const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
 const RecoveryArea = screen(() => import('./AccountRoutes'), 'RecoveryArea');
 
@@ -42,6 +43,7 @@ export const AppRoutes = observer(function AppRoutes() {
         <Route path="events/:eventId" element={<EventDetailScreen />} />
         <Route path="events/:eventId/:action" element={<EventDetailScreen />} />
         <Route path="checkout/complete" element={<CompletionScreen />} />
+        <Route path="checkout/pending/:cartId" element={<PendingScreen />} />
         <Route path="checkout/:cartId?" element={<CheckoutScreen />} />
         <Route path="my/*" element={<AccountArea />} />
         <Route path="user/*" element={<RecoveryArea />} />

@@ -180,7 +180,7 @@ export const CartRow = Row({
   created_at: Instant,
   /** survey answers by ticket group id, and other additional info */
   additional_info: JsonObject,
-  cart_fees: Row({ gateway_id: Literals('test', 'free'), account_id: Uuid, grand_totals: GrandTotalsRow }),
+  cart_fees: Row({ gateway_id: Literals('test', 'stripe', 'free'), account_id: Uuid, grand_totals: GrandTotalsRow }),
   items: Type.Array(CartItemRow),
   ticket_order_ids: Type.Array(Uuid),
 });
@@ -216,6 +216,18 @@ export const OrderAnswer = Row({
 });
 export type OrderAnswer = Static<typeof OrderAnswer>;
 
+/**
+ * 202 of a checkout whose payment is still clearing (a bank debit, Stripe's `processing`): nothing is booked yet; the
+ * provider's webhook books the cart when the money clears (the pending screen, /checkout/pending/{cartId}, waits for
+ * the cart's `ticket_order_ids`).
+ */
+export const PendingPaymentAnswer = Row({
+  pending_payment: Table(Row({ cart_id: Uuid, cart_number: Type.String(), status: Literals('processing') })),
+});
+export type PendingPaymentAnswer = Static<typeof PendingPaymentAnswer>;
+/** A checkout's answers: the booked order (200), or the payment still clearing (202). */
+export const checkoutAnswers = () => ({ ...answers(OrderAnswer), 202: PendingPaymentAnswer }) as const;
+
 // ---- requests ----
 
 /** An amount as the wire writes it ("12.50"), or as a shopper typed it. */
@@ -232,6 +244,8 @@ const GatewayData = Body({
     }),
   ),
   source: Type.Optional(Text(255)),
+  /** Stripe: the PaymentMethod the Payment Element made (pm_...), charged by the server's PaymentIntent */
+  payment_method: Type.Optional(Text(255)),
   /** a gift card's number, or the card number when the card is sent flat */
   number: Type.Optional(Text(70)),
   exp_month: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 99 }), Text(2)])),
@@ -370,7 +384,7 @@ export const cartRoutes = {
       tags: ['cart'],
       params: IdParams,
       body: CheckoutBody,
-      response: answers(OrderAnswer),
+      response: checkoutAnswers(),
     },
   }),
   pay: route({
@@ -381,7 +395,7 @@ export const cartRoutes = {
       tags: ['cart'],
       params: IdParams,
       body: CheckoutBody,
-      response: answers(OrderAnswer),
+      response: checkoutAnswers(),
     },
   }),
   order: route({

@@ -44,8 +44,16 @@ export const SellerRow = Row({
 });
 export type SellerRow = Static<typeof SellerRow>;
 
-export const ConfigKey = Type.Union([Type.Literal('storefront'), Type.Literal('strings'), Type.Literal('content_blocks')]);
-/** One runtime config entry: the storefront config (schemas/seller-config.schema.json), string overrides or content blocks. */
+export const ConfigKey = Type.Union([
+  Type.Literal('storefront'),
+  Type.Literal('strings'),
+  Type.Literal('content_blocks'),
+  Type.Literal('payments'),
+]);
+/**
+ * One runtime config entry: the storefront config (schemas/seller-config.schema.json), string overrides, content blocks,
+ * or `payments` ({ gateway: 'test' | 'stripe', publishable_key? }: the card gateway, and Stripe's publishable key when set).
+ */
 export const ConfigRow = Row({ resource_id: Uuid, key: ConfigKey, value: Json });
 export type ConfigRow = Static<typeof ConfigRow>;
 

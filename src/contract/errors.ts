@@ -82,6 +82,11 @@ export const ERROR_STATUS = {
   expired_card: 402,
   payment_intent_authentication_failure: 402,
   payment_intent_amount_mismatch: 402,
+  incorrect_zip: 402,
+  /** the provider refused the payment for a reason the storefront does not word itself (its message says why) */
+  payment_failed: 402,
+  /** POST stripe/webhook: a missing, wrong or stale signature */
+  webhook_signature_invalid: 400,
   /** The charge was taken but the order could not be booked, so it was given back. */
   payment_refunded: 409,
   // Accounts and login

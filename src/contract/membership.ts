@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { answers, route } from './answers';
 import { Binary, Body, FlatInfo, IdParams, Instant, Literals, Row, SellerQuery, SellerRef, Text, Uuid, Embed } from './primitives';
 import { Table } from './tables';
-import { CartTicketTypeRow, CheckoutBody, OrderAnswer } from './cart';
+import { CartTicketTypeRow, CheckoutBody, checkoutAnswers } from './cart';
 import { MembershipRow, RoleRow, MembershipProgramRow } from './account';
 
 /**
@@ -130,7 +130,7 @@ export const membershipRoutes = {
       tags: ['membership'],
       params: IdParams,
       body: GiftCheckoutBody,
-      response: answers(OrderAnswer),
+      response: checkoutAnswers(),
     },
   }),
   myGiftCheckout: route({
@@ -141,7 +141,7 @@ export const membershipRoutes = {
       tags: ['membership'],
       params: IdParams,
       body: GiftCheckoutBody,
-      response: answers(OrderAnswer),
+      response: checkoutAnswers(),
     },
   }),
   cancelAutoRenew: route({

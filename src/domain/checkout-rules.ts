@@ -78,8 +78,11 @@ export function cardGatewayData(card: CardForm) {
 }
 
 export type CheckoutFailure =
-  | { kind: 'requires_action'; intentId: string }
+  /** clientSecret: Stripe's, for the browser's own confirmation (3-D Secure); null on the test gateway. */
+  | { kind: 'requires_action'; intentId: string; clientSecret: string | null }
   | { kind: 'payment'; providerMessage: string }
+  /** The card provider's script is still loading, or could not load (blocked, offline). */
+  | { kind: 'provider'; state: 'loading' | 'unavailable' }
   | { kind: 'expired' }
   | { kind: 'booked'; orderId: string | null }
   | { kind: 'validation'; field: string | null; description: string }
@@ -89,7 +92,11 @@ export type CheckoutFailure =
 export function classifyCheckoutError(error: Refusal): CheckoutFailure {
   const extra = error._extra ?? {};
   if (error.status === 402 && error._code === 'intent_requires_action' && typeof extra.intent_id === 'string') {
-    return { kind: 'requires_action', intentId: extra.intent_id };
+    return {
+      kind: 'requires_action',
+      intentId: extra.intent_id,
+      clientSecret: typeof extra.client_secret === 'string' && extra.client_secret !== extra.intent_id ? extra.client_secret : null,
+    };
   }
   if (error.status === 402 || error._context === 'payment') return { kind: 'payment', providerMessage: error._description };
   if (error._code === 'cart_expired') return { kind: 'expired' };

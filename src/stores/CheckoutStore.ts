@@ -2,6 +2,8 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
 import { createPurchaser, guestCheckout, type CheckoutBody } from '../api/checkout';
 import { toApiError } from '../api/errors';
+import { getCart } from '../api/cart';
+import { getPaymentsConfig } from '../api/payments';
 import { emailOrder, getOrder, getOrderQr, type OrderResponse } from '../api/orders';
 import {
   cardGatewayData,
@@ -20,7 +22,15 @@ export interface CheckoutStoreDeps {
   tokenStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } | null;
 }
 
-export type CheckoutOutcome = { kind: 'completed'; orderIds: string[] } | { kind: 'requires_action' } | { kind: 'failed' };
+export type CheckoutOutcome =
+  | { kind: 'completed'; orderIds: string[] }
+  | { kind: 'requires_action' }
+  /** The provider is still clearing the payment (a debit): the pending screen waits for the cart's orders. */
+  | { kind: 'pending'; cartId: string }
+  | { kind: 'failed' };
+
+/** What pays a non-free order: the test gateway's card form, or a Stripe PaymentMethod the Payment Element made. */
+export type PaymentInput = { kind: 'card'; card: CardForm } | { kind: 'stripe'; paymentMethodId: string };
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -32,6 +42,8 @@ export class CheckoutStore {
   failure: CheckoutFailure | null = null;
   /** 402 intent_requires_action: the intent the shopper must confirm before the retry. */
   pendingIntentId: string | null = null;
+  /** Stripe's client secret of that intent: the Payment Element confirms it in the browser (3-D Secure). */
+  pendingClientSecret: string | null = null;
   /** Set when a checkout booked orders; the checkout screen moves on to the confirmation. */
   completedOrderIds: string[] | null = null;
 
@@ -75,8 +87,12 @@ export class CheckoutStore {
    * POST user (reused while the details are unchanged; skipped for a logged-in user, `identity` null), then
    * POST cart/{id}/guest_checkout for the outstanding amount. `card` is null for a free order (gateway free, no email per spec section 7).
    */
-  async submit(identity: IdentityFormData | null, card: CardForm | null): Promise<CheckoutOutcome> {
-    return this.run(identity, card ? cardGatewayData(card) : {});
+  async submit(identity: IdentityFormData | null, payment: CardForm | PaymentInput | null): Promise<CheckoutOutcome> {
+    const input: PaymentInput | null = payment && 'kind' in payment ? payment : payment ? { kind: 'card', card: payment } : null;
+    if (!input) return this.run(identity, {});
+    return input.kind === 'stripe'
+      ? this.run(identity, { payment_method: input.paymentMethodId })
+      : this.run(identity, cardGatewayData(input.card));
   }
 
   /** The shopper confirmed the extra step: retry with the intent id as the source. */
@@ -84,12 +100,25 @@ export class CheckoutStore {
     const intentId = this.pendingIntentId;
     const attempt = this.lastAttempt;
     this.pendingIntentId = null;
+    this.pendingClientSecret = null;
     if (!intentId || !attempt) return { kind: 'failed' };
     return this.run(attempt.identity, { source: intentId });
   }
 
   cancelPendingAction(): void {
     this.pendingIntentId = null;
+    this.pendingClientSecret = null;
+  }
+
+  /** Stripe.js is not there to pay with: still loading, or blocked ('... Stripe was unable to load ...'). */
+  failProvider(state: 'loading' | 'unavailable'): void {
+    this.failure = { kind: 'provider', state };
+  }
+
+  /** The provider's own confirmation step failed or was closed (Stripe's 3-D Secure): say so like a decline. */
+  async failPendingAction(providerMessage: string): Promise<void> {
+    this.cancelPendingAction();
+    await this.fail({ kind: 'payment', providerMessage });
   }
 
   private async run(identity: IdentityFormData | null, gatewayData: CheckoutBody['gateway_data']): Promise<CheckoutOutcome> {
@@ -106,12 +135,18 @@ export class CheckoutStore {
       const free = Number(amount) === 0;
       const body = {
         amount,
-        gateway_id: free ? 'free' : 'test',
+        gateway_id: free ? 'free' : row.cart_fees.gateway_id === 'stripe' ? 'stripe' : 'test',
         gateway_data: free ? {} : gatewayData,
         ...(guestId ? { guest_identity_id: guestId } : {}),
         send_email: !free,
       } as CheckoutBody;
       const response = await guestCheckout(this.deps.api, row.id, body);
+      const pending = response.pending_payment?._data?.[0];
+      if (pending) {
+        // Nothing more can change in the cart while the bank clears it; the pending screen follows it by its id.
+        runInAction(() => this.deps.cart.clear());
+        return { kind: 'pending', cartId: pending.cart_id };
+      }
       const orders = response.ticket_order?._data ?? [];
       for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);
       // A free checkout books without the receipt (spec section 7: send_email false), then asks for the order's mail:
@@ -133,6 +168,7 @@ export class CheckoutStore {
       case 'requires_action':
         runInAction(() => {
           this.pendingIntentId = failure.intentId;
+          this.pendingClientSecret = failure.clientSecret;
         });
         return { kind: 'requires_action' };
       case 'payment':
@@ -184,6 +220,17 @@ export class CheckoutStore {
     }
     this.lastPurchaser = { key, id };
     return id;
+  }
+
+  /** Stripe's publishable key for this seller, or null when it has none (GET config?key._in=payments). */
+  async stripePublishableKey(): Promise<string | null> {
+    return (await getPaymentsConfig(this.deps.api)).publishable_key ?? null;
+  }
+
+  /** The pending screen's question: has the payment cleared (the cart's orders), or failed (the cart payable again)? */
+  async pendingStatus(cartId: string): Promise<{ reference: string; orderIds: string[]; payable: boolean } | null> {
+    const row = (await getCart(this.deps.api, cartId)).cart?._data?.[0];
+    return row ? { reference: row.cart_number, orderIds: row.ticket_order_ids, payable: row.state === 'pending' } : null;
   }
 
   /**

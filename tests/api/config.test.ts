@@ -9,7 +9,7 @@ let app: FastifyInstance;
 describeEachDatabase(
   'GET config',
   () => {
-    it('returns the seller row and its three config entries', async () => {
+    it('returns the seller row and its four config entries', async () => {
       const res = await app.inject({ url: '/api/config' });
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -19,8 +19,10 @@ describeEachDatabase(
         ],
         _count: 1,
       });
-      expect(body.config._count).toBe(3);
-      expect(body.config._data.map((c: { key: string }) => c.key)).toEqual(['storefront', 'strings', 'content_blocks']);
+      expect(body.config._count).toBe(4);
+      expect(body.config._data.map((c: { key: string }) => c.key)).toEqual(['storefront', 'strings', 'content_blocks', 'payments']);
+      // Without the Stripe keys the built-in test gateway takes card payments, and there is no publishable key.
+      expect(body.config._data[3].value).toEqual({ gateway: 'test' });
       expect(body.config._data[0]).toEqual({
         resource_id: fx.sellerId,
         key: 'storefront',

@@ -137,7 +137,7 @@ describeEachDatabase('payment attempts and the reconciler', (ctx) => {
     const g = await guestCart();
     const attempt = await cutAfterClaim(g, { charge: true });
     // Too young: a live process may still be waiting for the gateway.
-    expect(await reconcilePayments(deps)).toEqual({ booked: 0, released: 0, refunded: 0, unreachable: 0 });
+    expect(await reconcilePayments(deps)).toEqual({ booked: 0, released: 0, refunded: 0, waiting: 0, unreachable: 0 });
     expect((await attemptOf(attempt.id)).status).toBe('pending');
 
     clock.advance(deps.config.reconcileAfterMs / 1000 + 1);

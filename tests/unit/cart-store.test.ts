@@ -3,6 +3,7 @@ import { fakeServer, route, type Handler } from '../helpers/fake-api';
 import { ApiError } from '../../src/api/errors';
 import { CartStore } from '../../src/stores/CartStore';
 import { CheckoutStore } from '../../src/stores/CheckoutStore';
+import { payWithStripe, type StripePaymentHandle } from '../../src/screens/checkout/stripe-payment';
 
 const error = (status: number, code: string, extra?: Record<string, unknown>, context?: string) => ({
   status,
@@ -40,6 +41,7 @@ function cartBody(
     outstanding?: string;
     extended?: boolean;
     orders?: string[];
+    gateway?: string;
   } = {},
 ) {
   return {
@@ -57,7 +59,7 @@ function cartBody(
             expires_in: opts.expiresIn === undefined ? 900 : opts.expiresIn,
             extended_at: opts.extended ? '2030-01-01T00:00:00Z' : null,
             cart_fees: {
-              gateway_id: 'test',
+              gateway_id: opts.gateway ?? 'test',
               account_id: 's',
               grand_totals: {
                 total_before_cartmod_price: '60.00',
@@ -416,5 +418,95 @@ describe('CheckoutStore', () => {
     expect(first.kind).toBe('completed');
     expect(second.kind).toBe('failed');
     expect(bodies).toHaveLength(1);
+  });
+
+  describe('with Stripe (issue 14)', () => {
+    /** The Payment Element's part, as StripePayment.tsx gives it once Stripe.js is there. */
+    function handle(
+      made: Awaited<ReturnType<StripePaymentHandle['createPaymentMethod']>>,
+      next: { ok: true } | { ok: false; message: string } = { ok: true },
+    ) {
+      const calls: string[] = [];
+      const h: StripePaymentHandle = {
+        createPaymentMethod: async () => {
+          calls.push('create');
+          return made;
+        },
+        handleNextAction: async (secret) => {
+          calls.push(`next:${secret}`);
+          return next;
+        },
+      };
+      return { h, calls };
+    }
+    const pm = { kind: 'ok', paymentMethodId: 'pm_123' } as const;
+
+    it("pays through the cart's Stripe gateway with the element's PaymentMethod", async () => {
+      const { cart, checkout, bodies } = setup(() => booked, { gateway: 'stripe' });
+      await cart.load();
+      const outcome = await payWithStripe(handle(pm).h, checkout, identity);
+      expect(outcome).toEqual({ kind: 'completed', orderIds: ['order-1'] });
+      expect(bodies[0]).toMatchObject({ gateway_id: 'stripe', gateway_data: { payment_method: 'pm_123' }, amount: '63.00' });
+    });
+
+    it('runs 3-D Secure in the page on 402 intent_requires_action, then retries with the intent as the source', async () => {
+      const { cart, checkout, bodies } = setup(
+        (b) =>
+          (b.gateway_data as { source?: string }).source
+            ? booked
+            : error(402, 'intent_requires_action', { intent_id: 'pi_1', client_secret: 'pi_1_secret_x' }, 'payment'),
+        { gateway: 'stripe' },
+      );
+      await cart.load();
+      const { h, calls } = handle(pm);
+      const outcome = await payWithStripe(h, checkout, identity);
+      expect(calls).toEqual(['create', 'next:pi_1_secret_x']);
+      expect(bodies.map((b) => b.gateway_data)).toEqual([{ payment_method: 'pm_123' }, { source: 'pi_1' }]);
+      expect(outcome.kind).toBe('completed');
+    });
+
+    it('says a failed confirmation like a decline, and the cart stays as it was', async () => {
+      const { cart, checkout, bodies } = setup(
+        () => error(402, 'intent_requires_action', { intent_id: 'pi_1', client_secret: 'pi_1_secret_x' }, 'payment'),
+        { gateway: 'stripe' },
+      );
+      await cart.load();
+      const outcome = await payWithStripe(handle(pm, { ok: false, message: 'Authentication failed.' }).h, checkout, identity);
+      expect(outcome).toEqual({ kind: 'failed' });
+      expect(bodies).toHaveLength(1);
+      expect(checkout.failure).toEqual({ kind: 'payment', providerMessage: 'Authentication failed.' });
+      expect(checkout.pendingIntentId).toBeNull();
+      expect(cart.cart?.id).toBe(CART);
+    });
+
+    it("keeps the provider's decline message and refreshes the cart", async () => {
+      const { cart, checkout, seen } = setup(() => error(402, 'card_declined', {}, 'payment'), { gateway: 'stripe' });
+      await cart.load();
+      const before = seen.filter((s) => s.method === 'GET').length;
+      expect(await payWithStripe(handle(pm).h, checkout, identity)).toEqual({ kind: 'failed' });
+      expect(checkout.failure).toEqual({ kind: 'payment', providerMessage: 'card_declined description' });
+      expect(seen.filter((s) => s.method === 'GET').length).toBeGreaterThan(before);
+    });
+
+    it('goes to the pending screen when the payment is still clearing (202)', async () => {
+      const pending = {
+        status: 202,
+        data: { pending_payment: { _count: 1, _data: [{ cart_id: CART, cart_number: '7', status: 'processing' }] } },
+      };
+      const { cart, checkout } = setup(() => pending, { gateway: 'stripe' });
+      await cart.load();
+      expect(await payWithStripe(handle(pm).h, checkout, identity)).toEqual({ kind: 'pending', cartId: CART });
+      expect(cart.cart).toBeNull();
+    });
+
+    it('does not post anything when the element finds the details invalid, or Stripe.js is missing', async () => {
+      const { cart, checkout, bodies } = setup(() => booked, { gateway: 'stripe' });
+      await cart.load();
+      expect(await payWithStripe(handle({ kind: 'invalid' }).h, checkout, identity)).toEqual({ kind: 'invalid' });
+      expect(await payWithStripe(handle({ kind: 'unavailable', loading: false }).h, checkout, identity)).toEqual({ kind: 'unavailable' });
+      expect(checkout.failure).toEqual({ kind: 'provider', state: 'unavailable' });
+      expect(await payWithStripe(null, checkout, identity)).toEqual({ kind: 'unavailable' });
+      expect(bodies).toHaveLength(0);
+    });
   });
 });

@@ -128,7 +128,14 @@ describe('checkout failures (spec sections 4 and 8)', () => {
     expect(classifyCheckoutError(new ApiError(402, 'intent_requires_action', 'confirm', 'payment', { intent_id: 'ti_1' }))).toEqual({
       kind: 'requires_action',
       intentId: 'ti_1',
+      clientSecret: null,
     });
+    // Stripe's intent comes with the client secret the page confirms it with.
+    expect(
+      classifyCheckoutError(
+        new ApiError(402, 'intent_requires_action', 'confirm', 'payment', { intent_id: 'pi_1', client_secret: 'pi_1_secret' }),
+      ),
+    ).toEqual({ kind: 'requires_action', intentId: 'pi_1', clientSecret: 'pi_1_secret' });
     expect(classifyCheckoutError(new ApiError(402, 'card_declined', 'Your card was declined.', 'payment'))).toEqual({
       kind: 'payment',
       providerMessage: 'Your card was declined.',

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps';
+import { cardGatewayId } from '../payments';
 import type { Db } from '../../db';
 import type { Seller, Ticket, TicketOrder, TicketType } from '../../db/types';
 import { money } from '../../../src/domain/money';
@@ -256,7 +257,11 @@ export async function cartView(
     extended_at: iso(cart.extended_at),
     created_at: cart.created_at.toISOString(),
     additional_info: cart.additional_info,
-    cart_fees: { gateway_id: totals.total_outstanding > 0 ? 'test' : 'free', account_id: seller.id, grand_totals: moneyTotals(totals) },
+    cart_fees: {
+      gateway_id: totals.total_outstanding > 0 ? cardGatewayId(deps.config, seller.config) : 'free',
+      account_id: seller.id,
+      grand_totals: moneyTotals(totals),
+    },
     items: items(seller, live, rel),
     ticket_order_ids: orders.map((o) => o.id),
   };

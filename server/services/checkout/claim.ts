@@ -55,6 +55,11 @@ export interface ClaimArgs {
   sendEmail: boolean;
   /** The intent a confirmed retry continues (gateway_data.source), if any. */
   source: string | null;
+  /**
+   * The provider's webhook says this attempt's payment succeeded after the cart went back to the shopper (3-D Secure
+   * confirmed but the tab closed, a late success): continue exactly this attempt, from requires_action or failed.
+   */
+  resumeAttemptId?: string;
   /** Memberships in the cart renew automatically (checkout `auto_renew`). */
   autoRenew?: boolean;
   /** A gift of membership: who receives it (gift checkout). */
@@ -123,6 +128,19 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
     .execute();
 
   const attemptFields = { order_identity_id: args.identityId, send_email: args.sendEmail, updated_at: now };
+  if (args.resumeAttemptId) {
+    const resumed = await trx
+      .updateTable('payment')
+      .set({ status: 'pending', ...attemptFields })
+      .where('id', '=', args.resumeAttemptId)
+      .where('cart_id', '=', cartId)
+      .where('status', 'in', ['requires_action', 'failed'])
+      .where('amount', '=', amount)
+      .returningAll()
+      .executeTakeFirst();
+    if (!resumed) throw new Error(`attempt ${args.resumeAttemptId} cannot be resumed`);
+    return resumed;
+  }
   if (args.source) {
     // A confirmed retry continues the attempt that asked for the confirmation, under the same idempotency key.
     const resumed = await trx

@@ -4,7 +4,7 @@ import { DomainError } from '../errors';
 import { parseMoney } from '../../../src/domain/money';
 import { loadOwnedCart, sha256, type Caller } from '../cart/access';
 import { cartErrors } from '../cart/errors';
-import { gatewayFor, type ChargeResult } from '../payments';
+import { cardGatewayId, gatewayFor, type ChargeResult } from '../payments';
 import { sendOrderMail } from '../order-mail';
 import { claim, orderIdentity } from './claim';
 import { bookAttempt, oweAndRefund, refundedError, releaseAttempt } from './book';
@@ -28,10 +28,10 @@ export interface CheckoutBody {
 export interface CheckoutExtras {
   gifteeIdentityId?: string | null;
 }
-export interface CheckoutResult {
-  orderId: string;
-  accessToken: string;
-}
+export type CheckoutResult =
+  | { kind: 'completed'; orderId: string; accessToken: string }
+  /** The provider is still clearing the payment (a debit): the webhook books the cart when it clears. */
+  | { kind: 'pending'; cartId: string; cartNumber: string };
 
 /**
  * POST cart/{id}/guest_checkout and cart/{id}/pay. Three steps, never a transaction across the gateway call:
@@ -50,6 +50,12 @@ export async function checkoutCart(
   const identityId = await orderIdentity(deps, seller, cart, caller, body.guest_identity_id);
   const amount = parseMoney(body.amount);
   if (amount === null) throw new DomainError('validation_failed', 'The amount is not valid.', 'checkout', { field: 'amount' });
+  // Cards go through the seller's own gateway: a test card never pays a Stripe seller's order.
+  if (body.gateway_id !== 'free' && body.gateway_id !== cardGatewayId(deps.config, seller.config)) {
+    throw new DomainError('gateway_not_found', `Payment gateway ${body.gateway_id} is not configured.`, 'payment', {
+      gateway_id: body.gateway_id,
+    });
+  }
   const gateway = gatewayFor(deps.config, body.gateway_id);
   const source = typeof body.gateway_data?.source === 'string' ? body.gateway_data.source : null;
 
@@ -84,6 +90,7 @@ export async function checkoutCart(
       idempotencyKey: attempt.idempotency_key,
       gatewayData: body.gateway_data ?? {},
       now: deps.now(),
+      reference: String(cart.cart_number),
       // Auto-renew charges the same card next year: the provider keeps it (membership/auto-renew.ts).
       savePaymentMethod: body.auto_renew === true && !extras.gifteeIdentityId,
     });
@@ -99,6 +106,17 @@ export async function checkoutCart(
     throw err;
   }
 
+  if (charge.status === 'processing') {
+    // A debit awaiting clearance: the attempt stays pending with the provider's reference, the cart stays claimed
+    // (its places held), and the webhook (or the reconciler) books it or releases it when the provider decides.
+    await deps.db
+      .updateTable('payment')
+      .set({ gateway_ref: charge.ref, updated_at: deps.now() })
+      .where('id', '=', attempt.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return { kind: 'pending', cartId, cartNumber: String(cart.cart_number) };
+  }
   const accessToken = randomBytes(16).toString('hex');
   const outcome = await deps.db
     .transaction()
@@ -111,7 +129,7 @@ export async function checkoutCart(
       // The order stands whatever the mail does; the outbox row (or its absence) shows the mail needs resending.
       await sendOrderMail(deps, outcome.orderId).catch(() => undefined);
     }
-    return { orderId: outcome.orderId, accessToken };
+    return { kind: 'completed', orderId: outcome.orderId, accessToken };
   }
   if (outcome.kind === 'settled' && outcome.status === 'succeeded') {
     // The reconciler booked this very charge while the gateway was slow to answer.

@@ -8,6 +8,8 @@ export interface ReconcileReport {
   booked: number;
   released: number;
   refunded: number;
+  /** Payments the provider is still clearing (a debit): its webhook, or a later round, settles them. */
+  waiting: number;
   /** Attempts whose gateway could not be asked this time (left for the next round). */
   unreachable: number;
 }
@@ -24,6 +26,7 @@ export async function settleAttempt(deps: Deps, attempt: Payment): Promise<keyof
   } catch {
     return 'unreachable';
   }
+  if (found.status === 'processing') return 'waiting';
   if (found.status === 'none') {
     await releaseAttempt(deps, attempt, { status: 'failed', ref: 'abandoned' });
     return 'released';
@@ -54,7 +57,7 @@ export async function settleAttempt(deps: Deps, attempt: Payment): Promise<keyof
  */
 export async function reconcilePayments(deps: Deps, opts: { olderThanMs?: number; limit?: number } = {}): Promise<ReconcileReport> {
   const cutoff = new Date(deps.now().getTime() - (opts.olderThanMs ?? deps.config.reconcileAfterMs));
-  const report: ReconcileReport = { booked: 0, released: 0, refunded: 0, unreachable: 0 };
+  const report: ReconcileReport = { booked: 0, released: 0, refunded: 0, waiting: 0, unreachable: 0 };
   const attempts = await deps.db
     .selectFrom('payment')
     .selectAll()

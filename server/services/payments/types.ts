@@ -9,7 +9,7 @@ import { DomainError } from '../errors';
  * and records the outcome with the booking afterwards; when a process dies in between, the reconciler
  * (./reconcile.ts) asks `lookup` what became of the charge and books it or gives it back with `refund`.
  */
-export type GatewayId = 'free' | 'test';
+export type GatewayId = 'free' | 'test' | 'stripe';
 
 export interface ChargeRequest {
   db: Db;
@@ -22,6 +22,8 @@ export interface ChargeRequest {
   idempotencyKey: string;
   gatewayData: Record<string, unknown>;
   now: Date;
+  /** What the shopper and the seller recognise the payment by at the provider (the cart number). */
+  reference?: string;
   /** Keep the card for later charges without the shopper (membership auto-renew): the result carries `reusable`. */
   savePaymentMethod?: boolean;
 }
@@ -36,7 +38,8 @@ export interface ReusableMethod {
 }
 
 export interface ChargeResult {
-  status: 'succeeded';
+  /** processing: a debit awaiting clearance; the provider's webhook (or the reconciler) books it when it clears. */
+  status: 'succeeded' | 'processing';
   /** The provider's reference of the charge (what a refund names). */
   ref: string;
   /** Only when asked for (savePaymentMethod) and the provider kept the card. */
@@ -44,7 +47,12 @@ export interface ChargeResult {
 }
 
 /** What the provider knows of the charge made under an idempotency key. */
-export type ChargeLookup = { status: 'succeeded'; ref: string } | { status: 'requires_action'; ref: string } | { status: 'none' };
+export type ChargeLookup =
+  | { status: 'succeeded'; ref: string }
+  | { status: 'requires_action'; ref: string }
+  /** A debit still clearing: nothing to settle yet. */
+  | { status: 'processing'; ref: string }
+  | { status: 'none' };
 
 export interface RefundRequest {
   db: Db;
@@ -67,6 +75,12 @@ export interface Gateway {
 export interface GatewaySettings {
   /** Tests only: how long the test gateway's answer takes after it has recorded a charge (a provider's latency). */
   testGatewayLatencyMs?: number;
+  /** The Stripe gateway is on when the secret key is set (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET). */
+  stripeSecretKey?: string;
+  stripePublishableKey?: string;
+  stripeWebhookSecret?: string;
+  /** STRIPE_API_BASE: a Stripe-compatible server (tests, stripe-mock) instead of api.stripe.com. */
+  stripeApiBase?: string;
 }
 
 export const paymentError = (code: ErrorCode, description: string, extra?: Record<string, unknown>) =>

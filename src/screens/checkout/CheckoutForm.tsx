@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
@@ -10,14 +11,34 @@ import { TermsField } from './TermsField';
 import { CheckoutMessages } from './CheckoutMessages';
 import { identityErrorMessages, identitySchema, identityUiSchema, validateIdentity } from './identity-form';
 import { useCheckoutStore } from './checkout-store';
+import { pendingPath } from './paths';
+import { payWithStripe, type StripePaymentHandle } from './stripe-payment';
+
+// Stripe.js and its React bindings come only with a Stripe seller's checkout (bench/budget.json: no 'stripe' elsewhere).
+const StripePayment = lazy(() => import('./StripePayment'));
 
 const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
 
 /** Purchaser details (hidden for a logged-in user's own cart), terms, test-mode card and the pay button; one
  *  submit validates all of it. */
-export const CheckoutForm = observer(function CheckoutForm({ free, askIdentity = true }: { free: boolean; askIdentity?: boolean }) {
+export const CheckoutForm = observer(function CheckoutForm({
+  free,
+  askIdentity = true,
+  gateway = 'test',
+  amount = 0,
+}: {
+  free: boolean;
+  askIdentity?: boolean;
+  /** The cart's card gateway (cart_fees.gateway_id): Stripe's Payment Element, or the test gateway's card form. */
+  gateway?: 'test' | 'stripe';
+  /** What is paid, in minor units (the Payment Element offers the wallets for it). */
+  amount?: number;
+}) {
   const { t } = useTranslation();
   const { config } = useStores();
+  const navigate = useNavigate();
+  const stripe = !free && gateway === 'stripe';
+  const stripeHandle = useRef<StripePaymentHandle | null>(null);
   const checkout = useCheckoutStore();
   const termsHtml = typeof config.storefront.terms_html === 'string' ? config.storefront.terms_html.trim() : '';
   const [identity, setIdentity] = useState<IdentityFormData>({});
@@ -38,7 +59,7 @@ export const CheckoutForm = observer(function CheckoutForm({ free, askIdentity =
   /** Runs after @rjsf validated the purchaser: the card and terms are checked together with it. */
   const attempt = (identityValid: boolean, data?: IdentityFormData) => {
     checkout.clearFailure();
-    const nextCardErrors = free ? {} : validateCard(card, new Date());
+    const nextCardErrors = free || stripe ? {} : validateCard(card, new Date());
     const termsOk = !termsHtml || termsAccepted;
     setCardErrors(nextCardErrors);
     setTermsError(!termsOk);
@@ -54,12 +75,32 @@ export const CheckoutForm = observer(function CheckoutForm({ free, askIdentity =
       return;
     }
     setShowSummary(false);
-    void finish(checkout.submit(askIdentity ? (data ?? identity) : null, free ? null : card));
+    const purchaser = askIdentity ? (data ?? identity) : null;
+    if (stripe) {
+      void payWithStripe(stripeHandle.current, checkout, purchaser).then((outcome) => {
+        if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
+        // Stripe.js blocked: the card section says so; take the shopper there.
+        if (outcome.kind === 'unavailable') formRef.current?.querySelector<HTMLElement>('.stripe-payment__unavailable')?.focus();
+      });
+      return;
+    }
+    void finish(checkout.submit(purchaser, free ? null : card));
   };
 
   const paymentPart = (
     <>
-      {!free && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
+      {!free && !stripe && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
+      {stripe && (
+        <Suspense fallback={<p className="form-loading">{t('app.loading')}</p>}>
+          <StripePayment
+            publishableKey={checkout.stripePublishableKey}
+            amount={amount}
+            currency={config.seller.currency}
+            disabled={checkout.submitting}
+            handleRef={stripeHandle}
+          />
+        </Suspense>
+      )}
       {termsHtml && (
         <TermsField
           html={termsHtml}
@@ -124,7 +165,7 @@ export const CheckoutForm = observer(function CheckoutForm({ free, askIdentity =
           {paymentPart}
         </form>
       )}
-      {checkout.pendingIntentId && (
+      {checkout.pendingIntentId && !checkout.pendingClientSecret && (
         <Modal title={t('payment.confirmTitle')} onClose={checkout.cancelPendingAction}>
           <p>{t('payment.confirmBody')}</p>
           <div className="modal__actions">

@@ -13,6 +13,9 @@ export const CheckoutMessages = observer(function CheckoutMessages({ showSummary
     if (failure?.kind === 'validation' && failure.description) message = `${message} ${failure.description}`;
   } else if (failure?.kind === 'payment') {
     message = t('payment.failed', { message: failure.providerMessage || t('payment.generic') });
+  } else if (failure?.kind === 'provider' && failure.state === 'loading') {
+    // (Stripe.js blocked is said in the card section itself, which paying then focuses.)
+    message = t('payment.providerLoading');
   } else if (failure?.kind === 'unexpected' || failure?.kind === 'booked') {
     message = t('payment.unexpected');
   }

@@ -88,7 +88,13 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
           <p className="checkout-login">{t('login.purchasingAs', { name: session.greetingName })}</p>
         )}
         {formShown ? (
-          <CheckoutForm key={askIdentity ? 'guest' : 'member'} free={free} askIdentity={askIdentity} />
+          <CheckoutForm
+            key={askIdentity ? 'guest' : 'member'}
+            free={free}
+            askIdentity={askIdentity}
+            gateway={cart.cart?.cart_fees.gateway_id === 'stripe' ? 'stripe' : 'test'}
+            amount={decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding) ?? 0}
+          />
         ) : (
           <p className="form-loading">{t('app.loading')}</p>
         )}

@@ -10,3 +10,8 @@ export function orderIdsOf(search: URLSearchParams): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/** /checkout/pending/{cartId}: a payment the provider is still clearing (spec section 2). */
+export function pendingPath(cartId: string): string {
+  return `/checkout/pending/${encodeURIComponent(cartId)}`;
+}

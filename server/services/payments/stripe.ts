@@ -1,0 +1,162 @@
+import Stripe from 'stripe';
+import type { ErrorCode } from '../../../src/contract/errors';
+import { paymentError, type ChargeLookup, type ChargeRequest, type ChargeResult, type Gateway, type GatewaySettings } from './types';
+
+/**
+ * The `stripe` gateway (DESIGN.md section 5): PaymentIntents through the `stripe` package, "finalize on the server".
+ * The browser's Payment Element makes a PaymentMethod (gateway_data.payment_method); the checkout creates and confirms
+ * the intent here under the attempt's idempotency key, so a retried checkout never charges twice. A 3-D Secure card
+ * answers 402 intent_requires_action with the intent's client secret; the browser confirms it and retries with the
+ * intent id as gateway_data.source, which is read back here (never trusted as paid on the browser's word).
+ * STRIPE_API_BASE points the package at a Stripe-compatible server (the tests' fake, stripe-mock).
+ */
+export const STRIPE_MIN_AMOUNT = 50;
+export const STRIPE_MAX_AMOUNT = 99_999_999;
+
+/** Provider codes the storefront words itself; any other card error keeps the provider's message under payment_failed. */
+const KNOWN_CODES = new Set<ErrorCode>([
+  'card_declined',
+  'incorrect_cvc',
+  'invalid_cvc',
+  'incorrect_number',
+  'incorrect_zip',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'expired_card',
+  'payment_intent_authentication_failure',
+]);
+
+const clients = new WeakMap<GatewaySettings, Stripe>();
+
+/** The package's client for these settings (one per settings object), pointed at STRIPE_API_BASE when set. */
+export function stripeClient(settings: GatewaySettings): Stripe {
+  let client = clients.get(settings);
+  if (client) return client;
+  if (!settings.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is not set');
+  const base = settings.stripeApiBase ? new URL(settings.stripeApiBase) : null;
+  client = new Stripe(settings.stripeSecretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+  clients.set(settings, client);
+  return client;
+}
+
+/** A refusal of the provider as the checkout's 402: its code when the storefront knows it, its message always. */
+function refusal(err: unknown): never {
+  if (
+    err instanceof Stripe.errors.StripeCardError ||
+    (err instanceof Stripe.errors.StripeError && err.type === 'StripeInvalidRequestError')
+  ) {
+    const code = (KNOWN_CODES.has(err.code as ErrorCode) ? err.code : 'payment_failed') as ErrorCode;
+    throw paymentError(code, err.message, {
+      provider_code: err.code ?? null,
+      ...(err.decline_code ? { decline_code: err.decline_code } : {}),
+    });
+  }
+  throw err;
+}
+
+/** What an intent's state means to the checkout. requires_capture and processing count as paid or paying. */
+function outcome(intent: Stripe.PaymentIntent): ChargeResult {
+  switch (intent.status) {
+    case 'succeeded':
+    case 'requires_capture':
+      return { status: 'succeeded', ref: intent.id };
+    case 'processing':
+      return { status: 'processing', ref: intent.id };
+    case 'requires_action':
+      throw paymentError('intent_requires_action', 'This payment needs to be confirmed.', {
+        intent_id: intent.id,
+        client_secret: intent.client_secret,
+      });
+    default: {
+      const last = intent.last_payment_error;
+      const code = (
+        last?.code && KNOWN_CODES.has(last.code as ErrorCode) ? last.code : 'payment_intent_authentication_failure'
+      ) as ErrorCode;
+      throw paymentError(code, last?.message ?? 'The payment could not be confirmed. Please try again.', {
+        provider_code: last?.code ?? null,
+      });
+    }
+  }
+}
+
+export function lookupOutcome(intent: Stripe.PaymentIntent | null): ChargeLookup {
+  if (!intent) return { status: 'none' };
+  if (intent.status === 'succeeded' || intent.status === 'requires_capture') return { status: 'succeeded', ref: intent.id };
+  if (intent.status === 'processing') return { status: 'processing', ref: intent.id };
+  if (intent.status === 'requires_action') return { status: 'requires_action', ref: intent.id };
+  return { status: 'none' };
+}
+
+/**
+ * Not yet: keeping the card for membership auto-renew (savePaymentMethod) needs a Stripe Customer to attach it to, so a
+ * Stripe charge returns no `reusable` method and such a membership is not renewed by card.
+ */
+export function createStripeGateway(settings: GatewaySettings): Gateway {
+  const stripe = () => stripeClient(settings);
+  return {
+    id: 'stripe',
+    accepts: (amount) => amount >= STRIPE_MIN_AMOUNT && amount <= STRIPE_MAX_AMOUNT,
+    async charge(req: ChargeRequest) {
+      const source = req.gatewayData.source;
+      let intent: Stripe.PaymentIntent;
+      try {
+        if (typeof source === 'string' && source.startsWith('pi_')) {
+          // The browser confirmed the intent: read what Stripe says of it, and that it is this attempt's own.
+          intent = await stripe().paymentIntents.retrieve(source);
+          if (intent.metadata?.attempt_key !== req.idempotencyKey)
+            throw paymentError('payment_intent_authentication_failure', 'The payment could not be confirmed. Please try again.');
+          if (intent.amount !== req.amount || intent.currency !== req.currency.toLowerCase())
+            throw paymentError('payment_intent_amount_mismatch', 'The amount changed since the payment was started.');
+        } else {
+          const method = req.gatewayData.payment_method;
+          if (typeof method !== 'string' || !method)
+            throw paymentError('payment_failed', 'Please enter your payment details.', { provider_code: 'payment_method_missing' });
+          intent = await stripe().paymentIntents.create(
+            {
+              amount: req.amount,
+              currency: req.currency.toLowerCase(),
+              payment_method: method,
+              confirm: true,
+              // The browser handles any next action (3-D Secure) itself; redirect-only methods are not offered.
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+              metadata: { cart_id: req.cartId, cart_number: req.reference ?? '', attempt_key: req.idempotencyKey },
+              ...(req.reference ? { description: `Cart ${req.reference}` } : {}),
+            },
+            { idempotencyKey: req.idempotencyKey },
+          );
+        }
+      } catch (err) {
+        refusal(err);
+      }
+      return outcome(intent);
+    },
+    async lookup({ idempotencyKey, ref }) {
+      if (ref?.startsWith('pi_')) return lookupOutcome(await stripe().paymentIntents.retrieve(ref));
+      // Cut before the answer was recorded: find the intent this attempt made by its key in the metadata.
+      const found = await stripe().paymentIntents.search({
+        query: `metadata['attempt_key']:'${idempotencyKey.replace(/'/g, '')}'`,
+        limit: 1,
+      });
+      return lookupOutcome(found.data[0] ?? null);
+    },
+    async refund({ ref, amount, idempotencyKey }) {
+      try {
+        await stripe().refunds.create({ payment_intent: ref, amount }, { idempotencyKey });
+      } catch (err) {
+        // Refunded already (by hand in the dashboard, or an earlier try whose answer was lost): nothing is owed.
+        if (err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded') return;
+        throw err;
+      }
+    },
+  };
+}
