@@ -6,7 +6,7 @@ import {
   getSessionDetail,
   getSessionsForSelection,
   getSessionsOnDate,
-} from '../api/events';
+} from '../api/reservation-reads';
 import { getSeatMap } from '../api/seating';
 import type { ReservationApi } from './ReservationStore';
 
