@@ -146,7 +146,10 @@ export const CartItemRow = Row({
       ticket_group_id: Type.Optional(Uuid),
       ticket_group_name: Type.String(),
       ticketCount: Type.Integer(),
+      /** after promo codes */
       totalPrice: Money,
+      /** what the cart's promo codes take off these tickets */
+      discount: Type.Optional(Money),
     }),
   ),
   isAnchor: Type.Boolean(),
@@ -157,6 +160,21 @@ export const CartItemRow = Row({
   seats: Type.Array(TicketSeat),
 });
 export type CartItemRow = Static<typeof CartItemRow>;
+
+/** A promo code on the cart: its cart mod, the code, and what it takes off this cart (issue 13). */
+export const CartModRow = Row({
+  id: Uuid,
+  name: Type.String(),
+  code: Type.String(),
+  discount_type: Literals('percent', 'amount', 'price'),
+  discount: Money,
+  tickets_affected: Type.Integer(),
+  blocking_checkout: Type.Boolean(),
+  resource: NullableString(),
+  resource_id: NullableString(),
+  activating_code_groups: Type.Array(Type.String()),
+});
+export type CartModRow = Static<typeof CartModRow>;
 
 export const CartRow = Row({
   id: Uuid,
@@ -176,6 +194,8 @@ export const CartRow = Row({
   additional_info: JsonObject,
   cart_fees: Row({ gateway_id: Literals('test', 'free'), account_id: Uuid, grand_totals: GrandTotalsRow }),
   items: Type.Array(CartItemRow),
+  /** spec section 3 cart mods: the promo codes on the cart and what each takes off it */
+  cart_mods: Type.Optional(Type.Array(CartModRow)),
   ticket_order_ids: Type.Array(Uuid),
 });
 export type CartRow = Static<typeof CartRow>;
@@ -284,7 +304,7 @@ export const CheckoutBody = Type.Object(
 export type CheckoutBody = Static<typeof CheckoutBody>;
 
 /** What the cart answers embed (`_embed`), and whether cancelled tickets are listed too. */
-const CartQuery = Type.Object({
+export const CartQuery = Type.Object({
   _seller: Type.Optional(SellerRef),
   _embed: Type.Optional(Embed),
   all_tickets: Type.Optional(Type.Boolean()),

@@ -7,6 +7,7 @@ import { loadGroups, needsOf, releaseCapacity, takeCapacity } from '../inventory
 import { publicIdentityId, loadOwnedCart, type Caller } from './access';
 import { cartErrors } from './errors';
 import { expireCarts } from './expiry';
+import { releaseUses, repriceCart } from './promo';
 import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from './holds';
 import { prepareAdds, type AddLine } from './reserve';
 import { seatTakenError } from '../seats';
@@ -46,7 +47,7 @@ function normalise(body: ModifyBody) {
  * Locks a cart for a change. Its state must be pending and its hold current; a pending cart whose time is
  * up is released here (once: the row is locked) and reported as expired after the release commits.
  */
-async function lockPending(trx: Trx, cartId: string, now: Date) {
+export async function lockPending(trx: Trx, cartId: string, now: Date) {
   const cart = await trx.selectFrom('cart').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirstOrThrow();
   if (cart.state === 'completed') {
     const order = await trx.selectFrom('ticket_order').select(['id', 'order_number']).where('cart_id', '=', cartId).executeTakeFirst();
@@ -196,6 +197,8 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       await checkLevelLines(trx, cartId, [...new Set(touched.map((t) => t.ticket_group_id))]);
       await checkMemberBenefits(trx, memberClaim);
       if (prepared) await checkHolds(trx, { now, caller, limits, added: prepared.rows });
+      // The cart's promo codes price what was added (and what stays) again.
+      if (touched.length > 0) await repriceCart(trx, cartId);
 
       const surveyGroups = Object.keys(change.surveys);
       if (surveyGroups.length > 0) {
@@ -250,6 +253,7 @@ export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Pr
       .returning(['event_session_id', 'ticket_group_id'])
       .execute();
     await releaseCapacity(trx, needsOf(released));
+    await releaseUses(trx, [cartId]);
   });
 }
 
