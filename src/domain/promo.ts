@@ -73,3 +73,30 @@ export function bestDiscount<M extends CartModRule>(
   }
   return best;
 }
+
+/** The tab's codes from a `code` URL parameter, kept until a cart can take them (sessionStorage). */
+export const PENDING_CODES_KEY = 'storefront.promoCodes';
+type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function tabStorage(): TabStorage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the codes of a URL's `code` parameter (comma list) beside those already waiting. */
+export function rememberCodes(search: string, storage: TabStorage | null = tabStorage()): void {
+  const fresh = splitCodes(new URLSearchParams(search).get('code'));
+  if (!storage || fresh.length === 0) return;
+  storage.setItem(PENDING_CODES_KEY, splitCodes([...pendingCodes(storage), ...fresh].join(',')).join(','));
+}
+
+export function pendingCodes(storage: TabStorage | null = tabStorage()): string[] {
+  return splitCodes(storage?.getItem(PENDING_CODES_KEY));
+}
+
+export function forgetPendingCodes(storage: TabStorage | null = tabStorage()): void {
+  storage?.removeItem(PENDING_CODES_KEY);
+}

@@ -67,6 +67,21 @@ export class PromoStore {
     return ok;
   }
 
+  /**
+   * Codes from the URL or preloaded state (spec section 7): each applied on its own without require_benefit, so one
+   * refusal (shown under the field) does not keep the others off.
+   */
+  async applyPending(codes: string[]): Promise<void> {
+    const present = new Set(this.applied.map((m) => m.code.toLowerCase()));
+    const applied: string[] = [];
+    for (const code of codes) {
+      if (present.has(code.toLowerCase())) continue;
+      if (await this.send({ codes: [code], require_benefit: false }, code)) applied.push(code);
+    }
+    const last = applied.length ? this.applied.find((m) => m.code.toLowerCase() === applied[applied.length - 1].toLowerCase()) : null;
+    if (last) runInAction(() => (this.status = { key: 'promo.applied', values: { code: last.code, name: last.name } }));
+  }
+
   async remove(code: string): Promise<boolean> {
     this.status = null;
     const ok = await this.send({ codes: [], remove_codes: [code] }, code);
@@ -74,7 +89,7 @@ export class PromoStore {
     return ok;
   }
 
-  private async send(body: { codes: string[]; remove_codes?: string[] }, code: string): Promise<boolean> {
+  private async send(body: { codes: string[]; remove_codes?: string[]; require_benefit?: boolean }, code: string): Promise<boolean> {
     const cartId = this.deps.cart.cartId;
     if (!cartId || this.busy) return false;
     this.busy = true;

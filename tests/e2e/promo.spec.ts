@@ -87,4 +87,33 @@ test.describe('promo codes at checkout', () => {
     await expect(remove).toHaveCount(0);
     await expect(field).toBeFocused();
   });
+
+  test('SPRING10 from a promo link is on the cart at checkout', async ({ page }) => {
+    const session = await firstSessionTomorrow(page.request);
+    await page.goto(`/events/${session.eventId}?code=SPRING10`);
+    await reserveThroughUi(page, session, { adults: 1, children: 0 });
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByRole('list', { name: 'Applied promo codes' }).getByText('SPRING10')).toBeVisible();
+    await expect(summary.locator('.checkout-totals').getByText('Discount')).toBeVisible();
+  });
+
+  test('FIRSTVISIT works once; the next visitor sees code_exhausted', async ({ page, browser }) => {
+    const session = await firstSessionTomorrow(page.request);
+    await reserveThroughUi(page, session, { adults: 1, children: 0 });
+    const field = page.getByRole('textbox', { name: 'Promo code' });
+    await field.fill('FIRSTVISIT');
+    await field.press('Enter');
+    await expect(page.getByRole('list', { name: 'Applied promo codes' }).getByText('FIRSTVISIT')).toBeVisible();
+    await fillCheckout(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+
+    const other = await browser.newPage();
+    await reserveThroughUi(other, session, { adults: 1, children: 0 });
+    const otherField = other.getByRole('textbox', { name: 'Promo code' });
+    await otherField.fill('firstvisit');
+    await otherField.press('Enter');
+    await expect(other.getByRole('alert')).toHaveText('Sorry, the promo code "firstvisit" has been used up.');
+    await other.close();
+  });
 });

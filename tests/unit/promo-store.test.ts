@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, route, type Handler } from '../helpers/fake-api';
 import { CartStore } from '../../src/stores/CartStore';
 import { PromoStore } from '../../src/stores/PromoStore';
-import { bestDiscount, modDiscount, promoCodeProblem, splitCodes } from '../../src/domain/promo';
+import {
+  bestDiscount,
+  forgetPendingCodes,
+  modDiscount,
+  pendingCodes,
+  promoCodeProblem,
+  rememberCodes,
+  splitCodes,
+} from '../../src/domain/promo';
 import { promoMessageKey } from '../../src/domain/promo-messages';
 
 const CART = '11111111-1111-4111-8111-111111111111';
@@ -140,5 +148,34 @@ describe('PromoStore', () => {
     promo.setInput('FIRSTVISIT');
     await promo.apply();
     expect(promo.error?.key).toBe('promo.errors.exhausted');
+  });
+});
+
+describe('codes from the URL', () => {
+  it('are remembered for the tab (merged, without repeats) and applied one by one without require_benefit', async () => {
+    const map = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    };
+    rememberCodes('?code=SPRING10,FAMILY5', storage);
+    rememberCodes('?other=1&code=spring10,WINTER10', storage);
+    expect(pendingCodes(storage)).toEqual(['SPRING10', 'FAMILY5', 'WINTER10']);
+    forgetPendingCodes(storage);
+    expect(pendingCodes(storage)).toEqual([]);
+
+    const { promo, seen } = setup((c) => {
+      const body = JSON.parse(c.data as string);
+      if (body.codes[0] === 'WINTER10') return refusal(404, 'code_not_found');
+      return cartBody([{ code: 'SPRING10', name: 'Spring', discount: '6.00' }], '6.00');
+    });
+    await promo.applyPending(['SPRING10', 'WINTER10']);
+    expect(seen.map((r) => r.body)).toEqual([
+      { require_benefit: false, codes: ['SPRING10'] },
+      { require_benefit: false, codes: ['WINTER10'] },
+    ]);
+    expect(promo.error).toEqual({ key: 'promo.errors.notFound', values: { code: 'WINTER10' } });
+    expect(promo.status).toEqual({ key: 'promo.applied', values: { code: 'SPRING10', name: 'Spring' } });
   });
 });

@@ -1,10 +1,10 @@
-import { useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { useRootStore } from '../../stores/lifecycle';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
-import { PROMO_MAX } from '../../domain/promo';
+import { PROMO_MAX, forgetPendingCodes, pendingCodes, rememberCodes } from '../../domain/promo';
 import { PromoStore } from '../../stores/PromoStore';
 import '../../styles/promo.css';
 
@@ -20,8 +20,17 @@ export function usePromoStore(): PromoStore {
  */
 export const PromoCodeField = observer(function PromoCodeField() {
   const { t } = useTranslation();
-  const { config } = useStores();
+  const { config, cart } = useStores();
   const promo = usePromoStore();
+  const cartId = cart.cartId;
+  // Codes from a `code` URL parameter (this page's, or one seen earlier in the tab) go on the cart once it exists.
+  useEffect(() => {
+    rememberCodes(window.location.search);
+    const codes = pendingCodes();
+    if (!cartId || codes.length === 0) return;
+    forgetPendingCodes();
+    void promo.applyPending(codes);
+  }, [cartId, promo]);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const errorId = `${id}-error`;
