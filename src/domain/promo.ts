@@ -38,10 +38,13 @@ export interface CartModRule {
 
 /** Ticket handlers no promo code discounts: money that is not a ticket price (gift card value, a donation). */
 export const UNDISCOUNTED_HANDLERS = ['ledger', 'donation'];
+/** Handlers a mod without a type list leaves alone: a membership is discounted only by a mod that names its level. */
+const NAMED_ONLY_HANDLERS = ['membership'];
 
 export function modCovers(mod: Pick<CartModRule, 'ticket_type_ids'>, ticket: { ticket_type_id: string; handler: string }): boolean {
   if (UNDISCOUNTED_HANDLERS.includes(ticket.handler)) return false;
-  return mod.ticket_type_ids.length === 0 || mod.ticket_type_ids.includes(ticket.ticket_type_id);
+  if (mod.ticket_type_ids.length === 0) return !NAMED_ONLY_HANDLERS.includes(ticket.handler);
+  return mod.ticket_type_ids.includes(ticket.ticket_type_id);
 }
 
 /** The discount (minor units) a mod gives a ticket priced `base` (minor units): never below 0, never above the price. */

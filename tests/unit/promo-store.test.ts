@@ -85,6 +85,10 @@ describe('promo rules', () => {
     expect(bestDiscount(mods, { ticket_type_id: 'adult', handler: 'tickets' }, 2500)?.mod.id).toBe('amt');
     // Gift cards and donations are never discounted.
     expect(bestDiscount(mods, { ticket_type_id: 'gc', handler: 'ledger' }, 2500)).toBeNull();
+    // A membership only by a mod that names its level.
+    expect(bestDiscount(mods, { ticket_type_id: 'level', handler: 'membership' }, 2500)).toBeNull();
+    const named = [{ id: 'lvl', discount_type: 'percent' as const, discount_value: 10, ticket_type_ids: ['level'] }];
+    expect(bestDiscount(named, { ticket_type_id: 'level', handler: 'membership' }, 2500)?.amount).toBe(250);
   });
   it('messages by code, else the generic one', () => {
     expect(promoMessageKey('code_exhausted')).toBe('promo.errors.exhausted');
