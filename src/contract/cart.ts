@@ -271,6 +271,13 @@ const TicketIds = Type.Array(Uuid, { maxItems: 1000 });
 const AdditionalInfo = Type.Union([Body({ data: SurveyAnswers }), SurveyAnswers]);
 
 /** The cart update forms of spec section 7: add/remove/campaign, or create/remove.tickets/reserve. */
+/** The cart update's promo code forms (spec section 7): the codes, and how refusals and benefit are treated. */
+const CodeForm = Body({
+  codes: Type.Array(Text(55), { maxItems: 20 }),
+  ignore_errors: Type.Optional(Type.Boolean()),
+  require_benefit: Type.Optional(Type.Boolean()),
+});
+
 export const ModifyBody = Body({
   add: Type.Optional(Type.Array(AddLine, { maxItems: 1000 })),
   remove: Type.Optional(Type.Union([TicketIds, Body({ tickets: TicketIds })])),
@@ -284,6 +291,12 @@ export const ModifyBody = Body({
       additional_info: Type.Optional(Body({ data: Type.Optional(SurveyAnswers) })),
     }),
   ),
+  /** codes applied before the tickets are added (pre-reserve codes); no benefit required unless asked */
+  apply_code_before: Type.Optional(CodeForm),
+  /** the seller's default code: refusals skipped and no benefit required unless asked */
+  apply_code_default: Type.Optional(CodeForm),
+  /** codes applied after the tickets are added, as apply_code does */
+  apply_code: Type.Optional(CodeForm),
 });
 export type ModifyBody = Static<typeof ModifyBody>;
 

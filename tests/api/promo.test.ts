@@ -210,6 +210,30 @@ describeEachDatabase('promo codes', (ctx) => {
     expect(code(await apply(g, { codes: ['FIVE'] }))).toBe('cart_booked');
   });
 
+  it("the cart update's code forms: apply_code, apply_code_before and apply_code_default, in the same transaction", async () => {
+    const b = new Browser(app);
+    const session = await addSession(db(), fx, { from: clock.now() });
+    const adult = { ticket_type_id: fx.types.adult, event_session_id: session };
+    // A refused apply_code takes the whole update back: no cart, no hold.
+    const refused = await b.post(`/api/cart/modify?_seller=${fx.slug}`, { add: [adult], apply_code: { codes: ['NOPE'] } });
+    expect([refused.status, code(refused)]).toEqual([404, 'code_not_found']);
+    const held = await db().selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow();
+    expect(held.used_capacity).toBe(0);
+    const made = await b.post(`/api/cart/modify?_seller=${fx.slug}`, {
+      add: [adult],
+      apply_code: { codes: ['ADULT10'] },
+      apply_code_default: { codes: ['NOPE', 'FAMILYONLY'] },
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.cart._data[0].cart_mods.map((m: any) => m.code).sort()).toEqual(['ADULT10', 'FAMILYONLY']);
+    expect(totals(made).total_cartmod_amount).toBe('2.50');
+    const cartId = made.body.cart._data[0].id;
+    // Before the adds: no benefit asked for, and the tickets added with it are priced under it.
+    const before = await b.post(`/api/cart/${cartId}/modify`, { apply_code_before: { codes: ['FIVE'] }, add: [adult] });
+    expect(before.status).toBe(200);
+    expect(totals(before)).toMatchObject({ total_before_cartmod_price: '50.00', total_cartmod_amount: '10.00' });
+  });
+
   describe('GET code/{code}', () => {
     it('answers the cart mod and its ticket types; 404 code_not_found for unknown and out-of-date codes', async () => {
       const b = new Browser(app);

@@ -1,11 +1,9 @@
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
-import { DomainError } from '../errors';
-import { modCovers, promoCodeProblem } from '../../../src/domain/promo';
 import { loadOwnedCart, type Caller } from './access';
 import { cartErrors } from './errors';
 import { lockPending } from './modify';
-import { giveBack, repriceCart, takeUse } from './promo';
+import { applyInTrx, promoErrors as errors } from './promo';
 
 export interface ApplyCodeBody {
   codes?: string[];
@@ -16,17 +14,6 @@ export interface ApplyCodeBody {
   /** leave out the codes that fail instead of refusing the whole request (the default code, preloaded codes) */
   ignore_errors?: boolean;
 }
-
-const CONTEXT = 'apply_code';
-const errors = {
-  invalid: (code: string, problem: string) =>
-    new DomainError('validation_failed', `"${code}" is not a valid promo code.`, CONTEXT, { field: 'codes', code, problem }),
-  notFound: (code: string, reason?: string) =>
-    new DomainError('code_not_found', `"${code}" is not a valid promo code.`, CONTEXT, { code, ...(reason ? { reason } : {}) }),
-  duplicate: (code: string) => new DomainError('duplicate_code', `"${code}" is already applied.`, CONTEXT, { code }),
-  noBenefit: (code: string) => new DomainError('no_code_benefit', `"${code}" does not apply to anything in your cart.`, CONTEXT, { code }),
-  exhausted: (code: string) => new DomainError('code_exhausted', `"${code}" has been used up.`, CONTEXT, { code }),
-};
 
 /**
  * POST cart/{id}/apply_code and my/cart/{id}/apply_code: puts codes on a pending cart (and takes codes off), in one
@@ -44,77 +31,7 @@ export async function applyCodes(deps: Deps, cartId: string, caller: Caller, bod
   const expired = await deps.db.transaction().execute(async (trx) => {
     const { expired } = await lockPending(trx, cartId, now);
     if (expired) return true;
-    const onCart = await trx
-      .selectFrom('cart_code')
-      .innerJoin('promo_code', 'promo_code.id', 'cart_code.promo_code_id')
-      .select(['promo_code.id', 'promo_code.code', 'cart_code.use_held'])
-      .where('cart_code.cart_id', '=', cartId)
-      .execute();
-    if (removals.length > 0) {
-      const gone = onCart.filter((c) => removals.includes(c.code.toLowerCase()));
-      if (gone.length > 0) {
-        await trx
-          .deleteFrom('cart_code')
-          .where('cart_id', '=', cartId)
-          .where(
-            'promo_code_id',
-            'in',
-            gone.map((g) => g.id),
-          )
-          .execute();
-        await giveBack(
-          trx,
-          gone.filter((g) => g.use_held).map((g) => g.id),
-        );
-      }
-    }
-    const present = new Set(onCart.filter((c) => !removals.includes(c.code.toLowerCase())).map((c) => c.code.toLowerCase()));
-    const tickets = await trx
-      .selectFrom('ticket')
-      .select(['ticket_type_id', 'handler'])
-      .where('cart_id', '=', cartId)
-      .where('state', '=', 'in_cart')
-      .execute();
-    for (const code of codes) {
-      const refuse = (err: DomainError) => {
-        if (!ignore) throw err;
-      };
-      const problem = promoCodeProblem(code);
-      if (problem) {
-        refuse(errors.invalid(code, problem));
-        continue;
-      }
-      if (present.has(code.toLowerCase())) {
-        refuse(errors.duplicate(code));
-        continue;
-      }
-      const promo = await trx
-        .selectFrom('promo_code')
-        .innerJoin('cart_mod', 'cart_mod.id', 'promo_code.cart_mod_id')
-        .select(['promo_code.id', 'promo_code.code', 'promo_code.valid_from', 'promo_code.valid_to', 'cart_mod.ticket_type_ids'])
-        .where('promo_code.seller_id', '=', owned.seller_id)
-        .where((eb) => eb(eb.fn('lower', ['promo_code.code']), '=', code.toLowerCase()))
-        .executeTakeFirst();
-      if (!promo) {
-        refuse(errors.notFound(code));
-        continue;
-      }
-      if ((promo.valid_from && now < new Date(promo.valid_from)) || (promo.valid_to && now > new Date(promo.valid_to))) {
-        refuse(errors.notFound(code, promo.valid_to && now > new Date(promo.valid_to) ? 'ended' : 'not_started'));
-        continue;
-      }
-      if (requireBenefit && !tickets.some((t) => modCovers({ ticket_type_ids: promo.ticket_type_ids ?? [] }, t))) {
-        refuse(errors.noBenefit(code));
-        continue;
-      }
-      if (!(await takeUse(trx, promo.id))) {
-        refuse(errors.exhausted(code));
-        continue;
-      }
-      await trx.insertInto('cart_code').values({ cart_id: cartId, promo_code_id: promo.id, applied_at: now }).execute();
-      present.add(code.toLowerCase());
-    }
-    await repriceCart(trx, cartId);
+    await applyInTrx(trx, { cartId, sellerId: owned.seller_id, now, codes, removals, requireBenefit, ignore });
     await trx.updateTable('cart').set({ updated_at: now }).where('id', '=', cartId).execute();
     return false;
   });

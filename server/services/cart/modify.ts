@@ -7,7 +7,7 @@ import { loadGroups, needsOf, releaseCapacity, takeCapacity } from '../inventory
 import { publicIdentityId, loadOwnedCart, type Caller } from './access';
 import { cartErrors } from './errors';
 import { expireCarts } from './expiry';
-import { releaseUses, repriceCart } from './promo';
+import { applyInTrx, releaseUses, repriceCart } from './promo';
 import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from './holds';
 import { prepareAdds, type AddLine } from './reserve';
 import { seatTakenError } from '../seats';
@@ -25,6 +25,31 @@ export interface ModifyBody {
   additional_info?: Record<string, unknown> & { data?: Record<string, unknown> };
   create?: { channel_id?: string; campaign?: string | null };
   reserve?: { tickets?: AddLine[]; additional_info?: { data?: Record<string, unknown> } };
+  apply_code_before?: CodeForm;
+  apply_code_default?: CodeForm;
+  apply_code?: CodeForm;
+}
+interface CodeForm {
+  codes: string[];
+  ignore_errors?: boolean;
+  require_benefit?: boolean;
+}
+
+/** A cart update's code form, applied in its transaction; each form has its own defaults (spec section 7). */
+async function applyForm(
+  trx: Trx,
+  at: { cartId: string; sellerId: string; now: Date },
+  form: CodeForm | undefined,
+  defaults: { requireBenefit: boolean; ignore: boolean },
+) {
+  if (!form || form.codes.length === 0) return;
+  await applyInTrx(trx, {
+    ...at,
+    codes: form.codes.map((c) => c.trim()),
+    removals: [],
+    requireBenefit: form.require_benefit ?? defaults.requireBenefit,
+    ignore: form.ignore_errors ?? defaults.ignore,
+  });
 }
 
 export const holdSeconds = (seller: Seller) => Number(seller.config?.cart?.hold_seconds ?? DEFAULT_HOLD_SECONDS);
@@ -164,6 +189,8 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
         cartId = created.id;
       }
 
+      const at = { cartId, sellerId: seller.id, now };
+      await applyForm(trx, at, body.apply_code_before, { requireBenefit: false, ignore: false });
       const touched: Array<{ ticket_group_id: string; event_session_id: string | null }> = [];
       let prepared: Awaited<ReturnType<typeof prepareAdds>> | null = null;
       let memberClaim: MemberClaim | null = null;
@@ -199,6 +226,8 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       if (prepared) await checkHolds(trx, { now, caller, limits, added: prepared.rows });
       // The cart's promo codes price what was added (and what stays) again.
       if (touched.length > 0) await repriceCart(trx, cartId);
+      await applyForm(trx, at, body.apply_code_default, { requireBenefit: false, ignore: true });
+      await applyForm(trx, at, body.apply_code, { requireBenefit: true, ignore: false });
 
       const surveyGroups = Object.keys(change.surveys);
       if (surveyGroups.length > 0) {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { bestDiscount } from '../../../src/domain/promo';
+import { bestDiscount, modCovers, promoCodeProblem } from '../../../src/domain/promo';
+import { DomainError } from '../errors';
 
 type Trx = Transaction<Database>;
 
@@ -135,4 +136,107 @@ export async function repriceCart(trx: Trx, cartId: string): Promise<void> {
       .where('id', '=', t.id)
       .execute();
   }
+}
+
+const CONTEXT = 'apply_code';
+export const promoErrors = {
+  invalid: (code: string, problem: string) =>
+    new DomainError('validation_failed', `"${code}" is not a valid promo code.`, CONTEXT, { field: 'codes', code, problem }),
+  notFound: (code: string, reason?: string) =>
+    new DomainError('code_not_found', `"${code}" is not a valid promo code.`, CONTEXT, { code, ...(reason ? { reason } : {}) }),
+  duplicate: (code: string) => new DomainError('duplicate_code', `"${code}" is already applied.`, CONTEXT, { code }),
+  noBenefit: (code: string) => new DomainError('no_code_benefit', `"${code}" does not apply to anything in your cart.`, CONTEXT, { code }),
+  exhausted: (code: string) => new DomainError('code_exhausted', `"${code}" has been used up.`, CONTEXT, { code }),
+};
+
+export interface ApplyArgs {
+  cartId: string;
+  sellerId: string;
+  now: Date;
+  codes: string[];
+  /** codes to take off, lower case */
+  removals: string[];
+  requireBenefit: boolean;
+  ignore: boolean;
+}
+
+/**
+ * Takes codes off and puts codes on a cart whose row the caller has locked, then prices its tickets again: the one
+ * body of apply_code and of the cart update's apply_code forms. A refusal throws (the caller's transaction rolls
+ * back) unless `ignore` skips the code that fails.
+ */
+export async function applyInTrx(trx: Trx, args: ApplyArgs): Promise<void> {
+  const { cartId, now, codes, removals, requireBenefit, ignore } = args;
+  const errors = promoErrors;
+  const onCart = await trx
+    .selectFrom('cart_code')
+    .innerJoin('promo_code', 'promo_code.id', 'cart_code.promo_code_id')
+    .select(['promo_code.id', 'promo_code.code', 'cart_code.use_held'])
+    .where('cart_code.cart_id', '=', cartId)
+    .execute();
+  if (removals.length > 0) {
+    const gone = onCart.filter((c) => removals.includes(c.code.toLowerCase()));
+    if (gone.length > 0) {
+      await trx
+        .deleteFrom('cart_code')
+        .where('cart_id', '=', cartId)
+        .where(
+          'promo_code_id',
+          'in',
+          gone.map((g) => g.id),
+        )
+        .execute();
+      await giveBack(
+        trx,
+        gone.filter((g) => g.use_held).map((g) => g.id),
+      );
+    }
+  }
+  const present = new Set(onCart.filter((c) => !removals.includes(c.code.toLowerCase())).map((c) => c.code.toLowerCase()));
+  const tickets = await trx
+    .selectFrom('ticket')
+    .select(['ticket_type_id', 'handler'])
+    .where('cart_id', '=', cartId)
+    .where('state', '=', 'in_cart')
+    .execute();
+  for (const code of codes) {
+    const refuse = (err: DomainError) => {
+      if (!ignore) throw err;
+    };
+    const problem = promoCodeProblem(code);
+    if (problem) {
+      refuse(errors.invalid(code, problem));
+      continue;
+    }
+    if (present.has(code.toLowerCase())) {
+      refuse(errors.duplicate(code));
+      continue;
+    }
+    const promo = await trx
+      .selectFrom('promo_code')
+      .innerJoin('cart_mod', 'cart_mod.id', 'promo_code.cart_mod_id')
+      .select(['promo_code.id', 'promo_code.code', 'promo_code.valid_from', 'promo_code.valid_to', 'cart_mod.ticket_type_ids'])
+      .where('promo_code.seller_id', '=', args.sellerId)
+      .where((eb) => eb(eb.fn('lower', ['promo_code.code']), '=', code.toLowerCase()))
+      .executeTakeFirst();
+    if (!promo) {
+      refuse(errors.notFound(code));
+      continue;
+    }
+    if ((promo.valid_from && now < new Date(promo.valid_from)) || (promo.valid_to && now > new Date(promo.valid_to))) {
+      refuse(errors.notFound(code, promo.valid_to && now > new Date(promo.valid_to) ? 'ended' : 'not_started'));
+      continue;
+    }
+    if (requireBenefit && !tickets.some((t) => modCovers({ ticket_type_ids: promo.ticket_type_ids ?? [] }, t))) {
+      refuse(errors.noBenefit(code));
+      continue;
+    }
+    if (!(await takeUse(trx, promo.id))) {
+      refuse(errors.exhausted(code));
+      continue;
+    }
+    await trx.insertInto('cart_code').values({ cart_id: cartId, promo_code_id: promo.id, applied_at: now }).execute();
+    present.add(code.toLowerCase());
+  }
+  await repriceCart(trx, cartId);
 }
