@@ -19,6 +19,8 @@ import { cartRoutes } from '../../src/contract/cart';
 import { promoRoutes, type ApplyCodeBody } from '../../src/contract/promo';
 import { applyCodes, lookupCode } from '../services/cart/apply-code';
 import { money } from '../../src/domain/money';
+import { hit, refund } from '../services/auth/rate-limit';
+import { retryAfter } from '../http/retry-after';
 
 /** The caller of a request: the owner-token cookie, and the logged-in user's identity when there is a session. */
 export async function callerOf(deps: Deps, request: FastifyRequest): Promise<Caller> {
@@ -122,18 +124,36 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
   });
 
   // Promo codes (issue 13): the guest's and the logged-in user's form of the same change.
+  // Codes must not be guessable by trying: each try counts against the address, and one that works gives it back.
+  const guarded = async <T>(request: FastifyRequest, tries: boolean, run: () => Promise<T>): Promise<T> => {
+    if (tries) await hit(deps, 'promo_code_ip', request.ip);
+    const out = await run();
+    if (tries) await refund(deps, 'promo_code_ip', request.ip);
+    return out;
+  };
   const apply = async (request: FastifyRequest, id: string, body: ApplyCodeBody, query: { _embed?: string }) => {
-    await applyCodes(deps, id, await callerOf(deps, request), body);
+    await guarded(request, body.codes.length > 0, async () => applyCodes(deps, id, await callerOf(deps, request), body));
     return view(request, query, id);
   };
-  api.route({ ...promoRoutes.applyCode, handler: async (request) => apply(request, request.params.id, request.body, request.query) });
-  api.route({ ...promoRoutes.myApplyCode, handler: async (request) => apply(request, request.params.id, request.body, request.query) });
+  api.route({
+    ...promoRoutes.applyCode,
+    onError: retryAfter,
+    handler: async (request) => apply(request, request.params.id, request.body, request.query),
+  });
+  api.route({
+    ...promoRoutes.myApplyCode,
+    onError: retryAfter,
+    handler: async (request) => apply(request, request.params.id, request.body, request.query),
+  });
 
   api.route({
     ...promoRoutes.lookup,
+    onError: retryAfter,
     handler: async (request) => {
       const seller = await sellerOf(deps, request);
-      const { row, types, exhausted } = await lookupCode(deps, seller, request.params.code, request.query.mode);
+      const { row, types, exhausted } = await guarded(request, true, () =>
+        lookupCode(deps, seller, request.params.code, request.query.mode),
+      );
       const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
       return {
         code: table([{ code: row.code, cart_mod_id: row.id, valid_from: iso(row.valid_from), valid_to: iso(row.valid_to), exhausted }]),

@@ -234,6 +234,24 @@ describeEachDatabase('promo codes', (ctx) => {
     expect(totals(before)).toMatchObject({ total_before_cartmod_price: '50.00', total_cartmod_amount: '10.00' });
   });
 
+  it('wrong codes from one address are limited (429 rate_limited with Retry-After); codes that work do not count', async () => {
+    const g = await guest();
+    const far = new Browser(app, '10.62.0.1');
+    const cart = await far.post(`/api/cart/modify?_seller=${fx.slug}`, {
+      add: [{ ticket_type_id: fx.types.adult, event_session_id: g.session }],
+    });
+    const cartId = cart.body.cart._data[0].id;
+    for (let i = 0; i < 30; i++) {
+      expect(code(await far.post(`/api/cart/${cartId}/apply_code`, { codes: [`GUESS${i}`] }))).toBe('code_not_found');
+      expect((await far.get(`/api/code/GUESS${i}?_seller=${fx.slug}`)).status).toBe(404);
+    }
+    const limited = await far.post(`/api/cart/${cartId}/apply_code`, { codes: ['ADULT10'] });
+    expect([limited.status, code(limited)]).toEqual([429, 'rate_limited']);
+    expect(Number(limited.res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await apply(g, { codes: ['ADULT10'] })).status).toBe(200);
+  });
+
   describe('GET code/{code}', () => {
     it('answers the cart mod and its ticket types; 404 code_not_found for unknown and out-of-date codes', async () => {
       const b = new Browser(app);
