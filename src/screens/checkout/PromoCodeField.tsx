@@ -18,19 +18,20 @@ export function usePromoStore(): PromoStore {
  * Apply, the refusal under it (tied to the field with aria-describedby, focus kept on the field), the applied codes
  * with what each takes off and a Remove button, and a polite live region saying what changed.
  */
-export const PromoCodeField = observer(function PromoCodeField() {
+export const PromoCodeField = observer(function PromoCodeField({ cartLoaded }: { cartLoaded: boolean }) {
   const { t } = useTranslation();
   const { config, cart } = useStores();
   const promo = usePromoStore();
   const cartId = cart.cartId;
-  // Codes from a `code` URL parameter (this page's, or one seen earlier in the tab) go on the cart once it exists.
+  // Codes from a `code` URL parameter (this page's, or one seen earlier in the tab) go on the cart once it exists and
+  // the checkout's own read of it has come back (an older answer arriving later would hide the codes).
   useEffect(() => {
     rememberCodes(window.location.search);
     const codes = pendingCodes();
-    if (!cartId || codes.length === 0) return;
+    if (!cartId || !cartLoaded || codes.length === 0) return;
     forgetPendingCodes();
     void promo.applyPending(codes);
-  }, [cartId, promo]);
+  }, [cartId, cartLoaded, promo]);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const errorId = `${id}-error`;
