@@ -12,6 +12,7 @@ import * as m005 from './migrations/005-limit-cart-holds';
 import * as m006 from './migrations/006-membership-terms';
 import * as m010 from './migrations/010-add-seat-number';
 import * as m012 from './migrations/012-add-manage-link-secret';
+import * as m014 from './migrations/014-promo-code-uses';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '006-membership-terms': m006,
   '010-add-seat-number': m010,
   '012-add-manage-link-secret': m012,
+  '014-promo-code-uses': m014,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -278,6 +278,10 @@ export interface TicketTable {
   handler_data: Json<Record<string, any>>;
   /** the membership whose benefit this ticket uses (migration 006) */
   membership_id: string | null;
+  /** the discount the cart's promo codes give this ticket, minor units; adjusted_value is after it (migration 014) */
+  cartmod_amount: Generated<number>;
+  /** the cart mod that gives it (migration 014) */
+  cart_mod_id: Generated<string | null>;
   created_at: TsDefault;
 }
 export interface TicketOrderTable {
@@ -461,6 +465,8 @@ export interface CartCodeTable {
   cart_id: string;
   promo_code_id: string;
   applied_at: TsDefault;
+  /** the cart holds one use of the code (migration 014): given back when the cart expires or is cancelled */
+  use_held: Generated<boolean>;
 }
 export interface LedgerTable {
   id: Uuid;

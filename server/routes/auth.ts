@@ -11,11 +11,10 @@ import { requestOtp } from '../services/auth/otp';
 import { endSession, SESSION_COOKIE } from '../services/auth/sessions';
 import { startUserSession } from '../services/auth/login-session';
 import { callerOf } from './cart';
+import { retryAfter } from '../http/retry-after';
 
-/** A 429 tells the browser when to come back. */
-export const retryAfter = async (_req: FastifyRequest, reply: FastifyReply, error: Error) => {
-  if (error instanceof DomainError && error.code === 'rate_limited') reply.header('Retry-After', String(error.extra?.retry_after ?? 60));
-};
+// The 429 hook lives in http/ so that routes auth.ts depends on (cart.ts) can use it too.
+export { retryAfter };
 
 /** Logs the user in: a new session token every time, in the session cookie; answers like GET my/user. */
 async function startSession(

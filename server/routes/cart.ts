@@ -14,7 +14,13 @@ import {
 } from '../services/cart/access';
 import { deleteCart, extendCart, modifyCart } from '../services/cart/modify';
 import { cartView } from '../services/cart/view';
+import { table } from '../../src/contract/tables';
 import { cartRoutes } from '../../src/contract/cart';
+import { promoRoutes, type ApplyCodeBody } from '../../src/contract/promo';
+import { applyCodes, lookupCode } from '../services/cart/apply-code';
+import { money } from '../../src/domain/money';
+import { hit, refund } from '../services/auth/rate-limit';
+import { retryAfter } from '../http/retry-after';
 
 /** The caller of a request: the owner-token cookie, and the logged-in user's identity when there is a session. */
 export async function callerOf(deps: Deps, request: FastifyRequest): Promise<Caller> {
@@ -114,6 +120,64 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
       const { id } = request.params;
       await extendCart(deps, id, await callerOf(deps, request));
       return view(request, request.query, id);
+    },
+  });
+
+  // Promo codes (issue 13): the guest's and the logged-in user's form of the same change.
+  // Codes must not be guessable by trying: each try counts against the address, and one that works gives it back.
+  const guarded = async <T>(request: FastifyRequest, tries: boolean, run: () => Promise<T>): Promise<T> => {
+    if (tries) await hit(deps, 'promo_code_ip', request.ip);
+    const out = await run();
+    if (tries) await refund(deps, 'promo_code_ip', request.ip);
+    return out;
+  };
+  const apply = async (request: FastifyRequest, id: string, body: ApplyCodeBody, query: { _embed?: string }) => {
+    await guarded(request, body.codes.length > 0, async () => applyCodes(deps, id, await callerOf(deps, request), body));
+    return view(request, query, id);
+  };
+  api.route({
+    ...promoRoutes.applyCode,
+    onError: retryAfter,
+    handler: async (request) => apply(request, request.params.id, request.body, request.query),
+  });
+  api.route({
+    ...promoRoutes.myApplyCode,
+    onError: retryAfter,
+    handler: async (request) => apply(request, request.params.id, request.body, request.query),
+  });
+
+  api.route({
+    ...promoRoutes.lookup,
+    onError: retryAfter,
+    handler: async (request) => {
+      const seller = await sellerOf(deps, request);
+      const { row, types, exhausted } = await guarded(request, true, () =>
+        lookupCode(deps, seller, request.params.code, request.query.mode),
+      );
+      const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+      return {
+        code: table([{ code: row.code, cart_mod_id: row.id, valid_from: iso(row.valid_from), valid_to: iso(row.valid_to), exhausted }]),
+        cart_mod: table([
+          {
+            id: row.id,
+            name: row.name,
+            discount_type: row.discount_type,
+            discount: row.discount_type === 'percent' ? String(row.discount_value) : money(row.discount_value),
+            blocking_checkout: row.blocking_checkout,
+            activating_code_groups: row.activating_code_groups ?? [],
+          },
+        ]),
+        ticket_type: table(
+          types.map((t) => ({
+            id: t.id,
+            name: t.name,
+            ticket_group_id: t.ticket_group_id,
+            currency_amount: money(t.price),
+            discounted_amount: t.discounted_price === null ? null : money(t.discounted_price),
+            summary: t.summary,
+          })),
+        ),
+      };
     },
   });
 }

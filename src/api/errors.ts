@@ -28,11 +28,22 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = 'network_error';
 export const UNKNOWN_ERROR = 'unknown_error';
 
-interface ErrorItem {
+export interface ErrorItem {
   _code?: unknown;
   _description?: unknown;
   _context?: unknown;
   _extra?: unknown;
+}
+
+/** The ApiError of one `_data` item of an error body. */
+export function errorOfItem(status: number, item: ErrorItem & { _code: string }): ApiError {
+  return new ApiError(
+    status,
+    item._code,
+    typeof item._description === 'string' ? item._description : '',
+    typeof item._context === 'string' ? item._context : undefined,
+    item._extra && typeof item._extra === 'object' ? (item._extra as Record<string, unknown>) : undefined,
+  );
 }
 
 export function toApiError(error: unknown): ApiError {
@@ -40,15 +51,7 @@ export function toApiError(error: unknown): ApiError {
   if (isAxiosError(error)) {
     const status = error.response?.status ?? 0;
     const item = firstErrorItem(error.response?.data);
-    if (item && typeof item._code === 'string') {
-      return new ApiError(
-        status,
-        item._code,
-        typeof item._description === 'string' ? item._description : '',
-        typeof item._context === 'string' ? item._context : undefined,
-        item._extra && typeof item._extra === 'object' ? (item._extra as Record<string, unknown>) : undefined,
-      );
-    }
+    if (item && typeof item._code === 'string') return errorOfItem(status, item as ErrorItem & { _code: string });
     if (!error.response) return new ApiError(0, NETWORK_ERROR, error.message);
     return new ApiError(status, UNKNOWN_ERROR, error.message);
   }

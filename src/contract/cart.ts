@@ -152,7 +152,10 @@ export const CartItemRow = Row({
       ticket_group_id: Type.Optional(Uuid),
       ticket_group_name: Type.String(),
       ticketCount: Type.Integer(),
+      /** after promo codes */
       totalPrice: Money,
+      /** what the cart's promo codes take off these tickets */
+      discount: Type.Optional(Money),
     }),
   ),
   isAnchor: Type.Boolean(),
@@ -163,6 +166,21 @@ export const CartItemRow = Row({
   seats: Type.Array(TicketSeat),
 });
 export type CartItemRow = Static<typeof CartItemRow>;
+
+/** A promo code on the cart: its cart mod, the code, and what it takes off this cart (issue 13). */
+export const CartModRow = Row({
+  id: Uuid,
+  name: Type.String(),
+  code: Type.String(),
+  discount_type: Literals('percent', 'amount', 'price'),
+  discount: Money,
+  tickets_affected: Type.Integer(),
+  blocking_checkout: Type.Boolean(),
+  resource: NullableString(),
+  resource_id: NullableString(),
+  activating_code_groups: Type.Array(Type.String()),
+});
+export type CartModRow = Static<typeof CartModRow>;
 
 export const CartRow = Row({
   id: Uuid,
@@ -182,6 +200,8 @@ export const CartRow = Row({
   additional_info: JsonObject,
   cart_fees: Row({ gateway_id: Literals('test', 'stripe', 'free'), account_id: Uuid, grand_totals: GrandTotalsRow }),
   items: Type.Array(CartItemRow),
+  /** spec section 3 cart mods: the promo codes on the cart and what each takes off it */
+  cart_mods: Type.Optional(Type.Array(CartModRow)),
   ticket_order_ids: Type.Array(Uuid),
 });
 export type CartRow = Static<typeof CartRow>;
@@ -271,6 +291,13 @@ const TicketIds = Type.Array(Uuid, { maxItems: 1000 });
 const AdditionalInfo = Type.Union([Body({ data: SurveyAnswers }), SurveyAnswers]);
 
 /** The cart update forms of spec section 7: add/remove/campaign, or create/remove.tickets/reserve. */
+/** The cart update's promo code forms (spec section 7): the codes, and how refusals and benefit are treated. */
+const CodeForm = Body({
+  codes: Type.Array(Text(55), { maxItems: 20 }),
+  ignore_errors: Type.Optional(Type.Boolean()),
+  require_benefit: Type.Optional(Type.Boolean()),
+});
+
 export const ModifyBody = Body({
   add: Type.Optional(Type.Array(AddLine, { maxItems: 1000 })),
   remove: Type.Optional(Type.Union([TicketIds, Body({ tickets: TicketIds })])),
@@ -284,6 +311,12 @@ export const ModifyBody = Body({
       additional_info: Type.Optional(Body({ data: Type.Optional(SurveyAnswers) })),
     }),
   ),
+  /** codes applied before the tickets are added (pre-reserve codes); no benefit required unless asked */
+  apply_code_before: Type.Optional(CodeForm),
+  /** the seller's default code: refusals skipped and no benefit required unless asked */
+  apply_code_default: Type.Optional(CodeForm),
+  /** codes applied after the tickets are added, as apply_code does */
+  apply_code: Type.Optional(CodeForm),
 });
 export type ModifyBody = Static<typeof ModifyBody>;
 
@@ -304,7 +337,7 @@ export const CheckoutBody = Type.Object(
 export type CheckoutBody = Static<typeof CheckoutBody>;
 
 /** What the cart answers embed (`_embed`), and whether cancelled tickets are listed too. */
-const CartQuery = Type.Object({
+export const CartQuery = Type.Object({
   _seller: Type.Optional(SellerRef),
   _embed: Type.Optional(Embed),
   all_tickets: Type.Optional(Type.Boolean()),

@@ -50,6 +50,11 @@ export const ERROR_STATUS = {
   auto_renew_not_scheduled: 409,
   invalid_citypass: 400,
   code_exhausted: 409,
+  // Promo codes (issue 13)
+  code_not_found: 404,
+  /** the code discounts nothing in the cart (apply_code with require_benefit) */
+  no_code_benefit: 409,
+  duplicate_code: 409,
   // Cart
   cart_access_denied: 403,
   cart_expired: 410,

@@ -56,6 +56,8 @@ export const StorefrontConfig = Open({
   web: Type.Optional(
     Open({
       show_venue_name: Type.Optional(Type.Boolean()),
+      /** the promo code field at checkout (spec section 9) */
+      show_promo_codes_on_checkout: Type.Optional(Type.Boolean()),
       extend_timer: Type.Optional(Type.Boolean()),
       reserve_flow: Type.Optional(Type.String()),
       primary_color: Type.Optional(Type.String()),

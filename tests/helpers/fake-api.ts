@@ -26,7 +26,9 @@ export function fakeServer(handler: Handler) {
     });
     const reply = handler(config);
     const response = { status: reply.status, data: reply.data, statusText: '', headers: {}, config };
-    if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+    // Like axios' own adapters: a request's validateStatus decides which statuses fail (default: 4xx and 5xx).
+    const ok = config.validateStatus ? config.validateStatus(reply.status) : reply.status < 400;
+    if (!ok) throw new AxiosError(`HTTP ${reply.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
     return response;
   };
   const api = createApiClient({ baseURL: '/api', seller: 'demo' });

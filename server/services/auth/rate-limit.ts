@@ -19,6 +19,8 @@ export const LIMITS = {
   guest_identity_ip: { max: 100, windowSeconds: 900 },
   /** gift code look-ups and redemptions from one address (10-digit codes must not be guessable by trying) */
   gift_code_ip: { max: 30, windowSeconds: 900 },
+  /** wrong promo codes tried from one address (apply_code, GET code/{code}); a code that works gives its try back */
+  promo_code_ip: { max: 60, windowSeconds: 900 },
   /** carts one address may start; the seller's cart.limits.new_carts_per_address overrides the count */
   cart_create_ip: { max: 300, windowSeconds: 3600 },
 } as const;

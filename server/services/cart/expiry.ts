@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { needsOf, releaseCapacity } from '../inventory';
+import { releaseUses } from './promo';
 
 type Trx = Transaction<Database>;
 
@@ -63,6 +64,7 @@ export async function expireCarts(
     .returning(['event_session_id', 'ticket_group_id'])
     .execute();
   await releaseCapacity(trx, needsOf(released));
+  await releaseUses(trx, ids);
   return ids;
 }
 

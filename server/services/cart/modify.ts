@@ -7,6 +7,7 @@ import { loadGroups, needsOf, releaseCapacity, takeCapacity } from '../inventory
 import { publicIdentityId, loadOwnedCart, type Caller } from './access';
 import { cartErrors } from './errors';
 import { expireCarts } from './expiry';
+import { applyInTrx, releaseUses, repriceCart } from './promo';
 import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from './holds';
 import { prepareAdds, type AddLine } from './reserve';
 import { seatTakenError } from '../seats';
@@ -25,6 +26,31 @@ export interface ModifyBody {
   additional_info?: Record<string, unknown> & { data?: Record<string, unknown> };
   create?: { channel_id?: string; campaign?: string | null };
   reserve?: { tickets?: AddLine[]; additional_info?: { data?: Record<string, unknown> } };
+  apply_code_before?: CodeForm;
+  apply_code_default?: CodeForm;
+  apply_code?: CodeForm;
+}
+interface CodeForm {
+  codes: string[];
+  ignore_errors?: boolean;
+  require_benefit?: boolean;
+}
+
+/** A cart update's code form, applied in its transaction; each form has its own defaults (spec section 7). */
+async function applyForm(
+  trx: Trx,
+  at: { cartId: string; sellerId: string; now: Date },
+  form: CodeForm | undefined,
+  defaults: { requireBenefit: boolean; ignore: boolean },
+) {
+  if (!form || form.codes.length === 0) return;
+  await applyInTrx(trx, {
+    ...at,
+    codes: form.codes.map((c) => c.trim()),
+    removals: [],
+    requireBenefit: form.require_benefit ?? defaults.requireBenefit,
+    ignore: form.ignore_errors ?? defaults.ignore,
+  });
 }
 
 export const holdSeconds = (seller: Seller) => Number(seller.config?.cart?.hold_seconds ?? DEFAULT_HOLD_SECONDS);
@@ -47,7 +73,7 @@ function normalise(body: ModifyBody) {
  * Locks a cart for a change. Its state must be pending and its hold current; a pending cart whose time is
  * up is released here (once: the row is locked) and reported as expired after the release commits.
  */
-async function lockPending(trx: Trx, cartId: string, now: Date) {
+export async function lockPending(trx: Trx, cartId: string, now: Date) {
   const cart = await trx.selectFrom('cart').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirstOrThrow();
   if (cart.state === 'completed') {
     const order = await trx.selectFrom('ticket_order').select(['id', 'order_number']).where('cart_id', '=', cartId).executeTakeFirst();
@@ -164,6 +190,8 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
         cartId = created.id;
       }
 
+      const at = { cartId, sellerId: seller.id, now };
+      await applyForm(trx, at, body.apply_code_before, { requireBenefit: false, ignore: false });
       const touched: Array<{ ticket_group_id: string; event_session_id: string | null }> = [];
       let prepared: Awaited<ReturnType<typeof prepareAdds>> | null = null;
       let memberClaim: MemberClaim | null = null;
@@ -198,6 +226,10 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       await checkLevelLines(trx, cartId, [...new Set(touched.map((t) => t.ticket_group_id))]);
       await checkMemberBenefits(trx, memberClaim);
       if (prepared) await checkHolds(trx, { now, caller, limits, added: prepared.rows });
+      // The cart's promo codes price what was added (and what stays) again.
+      if (touched.length > 0) await repriceCart(trx, cartId);
+      await applyForm(trx, at, body.apply_code_default, { requireBenefit: false, ignore: true });
+      await applyForm(trx, at, body.apply_code, { requireBenefit: true, ignore: false });
 
       const surveyGroups = Object.keys(change.surveys);
       if (surveyGroups.length > 0) {
@@ -252,6 +284,7 @@ export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Pr
       .returning(['event_session_id', 'ticket_group_id'])
       .execute();
     await releaseCapacity(trx, needsOf(released));
+    await releaseUses(trx, [cartId]);
   });
 }
 

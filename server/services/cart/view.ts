@@ -19,6 +19,7 @@ import { expiresIn, grandTotals, type GrandTotals } from '../../../src/domain/ca
 import { loadOwnedCart, type Caller } from './access';
 import { expireCarts } from './expiry';
 import { seatsById } from '../seats';
+import { cartMods } from './promo';
 import { bySeat } from '../../../src/domain/seat-place';
 import type { TicketSeat } from '../../../src/contract/seating';
 
@@ -37,13 +38,19 @@ export function moneyTotals(t: GrandTotals): GrandTotalsRow {
   };
 }
 
-export function linesOf(tickets: Array<{ adjusted_value: number; fees: number; handler_data: Record<string, any> }>) {
+/** Priced lines of the totals: each ticket at its price before promo codes (the codes' discounts are the cartmod amount). */
+export function linesOf(
+  tickets: Array<{ adjusted_value: number; cartmod_amount?: number; fees: number; handler_data: Record<string, any> }>,
+) {
   return tickets.map((t) => ({
-    adjusted_value: t.adjusted_value,
+    adjusted_value: t.adjusted_value + (t.cartmod_amount ?? 0),
     fee_fixed: Number(t.handler_data?.fee_fixed ?? t.fees),
     fee_percent: Number(t.handler_data?.fee_percent ?? 0),
   }));
 }
+
+/** What the cart's promo codes take off its tickets, minor units. */
+export const cartmodOf = (tickets: Array<{ cartmod_amount?: number }>) => tickets.reduce((s, t) => s + (t.cartmod_amount ?? 0), 0);
 
 /** Catalogue rows the tickets refer to, by table. */
 export async function relatedRows(
@@ -194,6 +201,7 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
           ticket_group_name: rel.groups.find((g) => g.id === type?.ticket_group_id)?.name ?? '',
           ticketCount: ofType.length,
           totalPrice: money(ofType.reduce((s, t) => s + t.adjusted_value, 0)),
+          discount: money(ofType.reduce((s, t) => s + (t.cartmod_amount ?? 0), 0)),
         };
       }),
       isAnchor,
@@ -239,7 +247,8 @@ export async function cartView(
     .where('cart_id', '=', cartId)
     .where('status', '=', 'succeeded')
     .executeTakeFirst();
-  const totals = grandTotals(linesOf(live), Number(paid?.sum ?? 0));
+  const totals = grandTotals(linesOf(live), Number(paid?.sum ?? 0), cartmodOf(live));
+  const mods = await cartMods(deps.db, cartId);
   const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
   const publicId = seller.public_identity_id;
 
@@ -263,6 +272,21 @@ export async function cartView(
       grand_totals: moneyTotals(totals),
     },
     items: items(seller, live, rel),
+    cart_mods: mods.map((m) => {
+      const hit = live.filter((t) => t.cart_mod_id === m.id);
+      return {
+        id: m.id,
+        name: m.name,
+        code: m.code,
+        discount_type: m.discount_type,
+        discount: money(hit.reduce((s, t) => s + t.cartmod_amount, 0)),
+        tickets_affected: hit.length,
+        blocking_checkout: m.blocking_checkout,
+        resource: m.resource,
+        resource_id: m.resource_id,
+        activating_code_groups: m.activating_code_groups ?? [],
+      };
+    }),
     ticket_order_ids: orders.map((o) => o.id),
   };
   const out: CartAnswer = { cart: table([row]), ticket: table(shown.map((t) => ticketWire(t, rel))) };

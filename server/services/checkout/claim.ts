@@ -7,7 +7,8 @@ import { grandTotals } from '../../../src/domain/cart-rules';
 import type { Caller } from '../cart/access';
 import { cartErrors } from '../cart/errors';
 import { surveyComplete } from '../cart/survey';
-import { linesOf } from '../cart/view';
+import { cartmodOf, linesOf } from '../cart/view';
+import { retakeUses } from '../cart/promo';
 import { needsOf, takeCapacity } from '../inventory';
 import type { Gateway } from '../payments';
 
@@ -43,7 +44,7 @@ export async function cartTotals(trx: Trx, cartId: string) {
     .where('cart_id', '=', cartId)
     .where('status', '=', 'succeeded')
     .executeTakeFirstOrThrow();
-  return { tickets, totals: grandTotals(linesOf(tickets), Number(paid.sum)) };
+  return { tickets, totals: grandTotals(linesOf(tickets), Number(paid.sum), cartmodOf(tickets)) };
 }
 
 export interface ClaimArgs {
@@ -97,6 +98,7 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
       throw cartErrors.expired(cartId);
     }
     await takeCapacity(trx, needsOf(released));
+    await retakeUses(trx, cartId);
   }
   const { tickets, totals } = await cartTotals(trx, cartId);
   if (tickets.length === 0) throw new DomainError('cart_empty', 'Please select at least one ticket to continue.', 'checkout');

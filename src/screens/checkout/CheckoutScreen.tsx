@@ -70,7 +70,7 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
     <div className="container checkout-page">
       {title}
       <div className="checkout-page__summary">
-        <CheckoutSummary />
+        <CheckoutSummary loaded={loaded} />
       </div>
       <section className="checkout-page__main" aria-labelledby="checkout-purchaser">
         <h2 id="checkout-purchaser" className="checkout-page__section-title">

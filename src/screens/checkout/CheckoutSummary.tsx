@@ -5,9 +5,10 @@ import { useStores } from '../../stores/context';
 import { CartContents } from '../../components/CartWidget';
 import { ExpiryTimer } from '../../components/ExpiryTimer';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
+import { PromoCodeField } from './PromoCodeField';
 
 /** Order summary: the cart's items, then subtotal, fees, discounts, payments and the total due (spec section 9). */
-export const CheckoutSummary = observer(function CheckoutSummary() {
+export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true }: { loaded?: boolean }) {
   const { t } = useTranslation();
   const { cart, config } = useStores();
   const titleId = useId();
@@ -21,6 +22,7 @@ export const CheckoutSummary = observer(function CheckoutSummary() {
       </h2>
       <ExpiryTimer />
       <CartContents showCheckout={false} />
+      {config.storefront.web?.show_promo_codes_on_checkout === true && <PromoCodeField cartLoaded={loaded} />}
       {totals && (
         <dl className="checkout-totals">
           <div>

@@ -41,6 +41,9 @@ export const OrderSummary = observer(function OrderSummary({ order, qrImage }: {
               {t('completion.viewTickets')}
             </a>
           </p>
+          {Number(row.total_discount) > 0 && (
+            <p className="order-summary__discount">{t('completion.discount', { amount: money(row.total_discount) })}</p>
+          )}
           <p className="order-summary__total">{t('completion.total', { total: money(row.total_after_fees_price) })}</p>
         </div>
       </div>

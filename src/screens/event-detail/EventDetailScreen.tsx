@@ -12,6 +12,7 @@ import { useMoneyFormatWarmUp } from '../../components/useMoneyFormatWarmUp';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { ReservationFlow } from './ReservationFlow';
 import { useReservationStore } from './useReservationStore';
+import { rememberCodes } from '../../domain/promo';
 import '../../styles/reserve.css';
 
 /** /events/:eventId(/:action): the event's image, name, subtitle and description, then the date-first
@@ -26,6 +27,8 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
   useEffect(() => {
     void events.loadEvent(eventId);
   }, [eventId, events]);
+  // A `code` parameter (a promo link) waits in the tab until checkout puts it on the cart (spec section 7).
+  useEffect(() => rememberCodes(window.location.search), []);
 
   const detail = events.detail?.event.id === eventId ? events.detail : null;
   useDocumentTitle(detail?.event.name ?? null);
