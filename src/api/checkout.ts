@@ -19,6 +19,8 @@ export interface CheckoutBody {
   gateway_data: { card?: CardData; source?: string };
   guest_identity_id: string;
   send_email: boolean;
+  /** a membership in the cart renews automatically with the card kept at purchase (issue 12) */
+  auto_renew?: boolean;
 }
 
 export type CheckoutResponse = OrderAnswer;

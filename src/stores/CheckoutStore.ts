@@ -12,12 +12,16 @@ import {
   type IdentityFormData,
 } from '../domain/checkout-rules';
 import type { CartStore } from './CartStore';
+import { giftCheckout } from '../api/membership';
+import { browserIntentStorage, clearMembershipIntent, readMembershipIntent, type IntentStorage } from './membership-intent';
 
 export interface CheckoutStoreDeps {
   api: AxiosInstance;
   cart: CartStore;
   /** Keeps order access tokens for the confirmation page across a reload (sessionStorage in the browser). */
   tokenStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } | null;
+  /** Where the membership form left its auto-renew and giftee choices (membership-intent.ts; localStorage in the browser). */
+  intents?: IntentStorage | null;
 }
 
 export type CheckoutOutcome = { kind: 'completed'; orderIds: string[] } | { kind: 'requires_action' } | { kind: 'failed' };
@@ -111,7 +115,14 @@ export class CheckoutStore {
         ...(guestId ? { guest_identity_id: guestId } : {}),
         send_email: !free,
       } as CheckoutBody;
-      const response = await guestCheckout(this.deps.api, row.id, body);
+      // The membership form's choices (issue 12): auto-renew on the checkout, or the gift checkout naming the giftee.
+      const intents = this.deps.intents === undefined ? browserIntentStorage() : this.deps.intents;
+      const intent = readMembershipIntent(intents, row.id);
+      if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
+      const response = intent.gifteeIdentityId
+        ? await giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !guestId)
+        : await guestCheckout(this.deps.api, row.id, body);
+      clearMembershipIntent(intents, row.id);
       const orders = response.ticket_order?._data ?? [];
       for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);
       // A free checkout books without the receipt (spec section 7: send_email false), then asks for the order's mail:
