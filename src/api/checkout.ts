@@ -37,3 +37,14 @@ export async function guestCheckout(client: AxiosInstance, cartId: string, body:
   const { data } = await client.post<CheckoutResponse>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, body);
   return data;
 }
+
+/** POST cart/{id}/gift_checkout (guest giver) or my/cart/{id}/gift_checkout (logged in): a gift of membership (issue 12). */
+export async function giftCheckout(
+  client: AxiosInstance,
+  cartId: string,
+  body: CheckoutBody & { giftee_identity_id: string },
+  loggedIn: boolean,
+): Promise<CheckoutResponse> {
+  const { data } = await client.post<CheckoutResponse>(`${loggedIn ? 'my/' : ''}cart/${encodeURIComponent(cartId)}/gift_checkout`, body);
+  return data;
+}

@@ -7,7 +7,6 @@ import type {
   MembershipAnswer,
   MembershipRulesAnswer,
 } from '../contract/membership';
-import type { OrderAnswer } from '../contract/cart';
 
 /** The membership calls of the storefront (issue 12; spec section 7). */
 
@@ -46,17 +45,5 @@ export async function redeemGiftCode(client: AxiosInstance, code: string): Promi
 /** DELETE ticket_order/{id}/auto_renew. */
 export async function cancelAutoRenew(client: AxiosInstance, orderId: string): Promise<MembershipAnswer> {
   const { data } = await client.delete<MembershipAnswer>(`ticket_order/${encodeURIComponent(orderId)}/auto_renew`);
-  return data;
-}
-
-/** POST cart/{id}/gift_checkout (guest giver) or my/cart/{id}/gift_checkout (logged in). */
-export async function giftCheckout(
-  client: AxiosInstance,
-  cartId: string,
-  body: Record<string, unknown> & { giftee_identity_id: string },
-  loggedIn: boolean,
-): Promise<OrderAnswer> {
-  const url = `${loggedIn ? 'my/' : ''}cart/${encodeURIComponent(cartId)}/gift_checkout`;
-  const { data } = await client.post<OrderAnswer>(url, body);
   return data;
 }

@@ -11,9 +11,7 @@ const LoginCallbackScreen = screen(() => import('../screens/login/LoginCallbackS
 const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'LogoutScreen');
 const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'ResendScreen');
 const ManageScreen = screen(() => import('../screens/manage/ManageScreen'), 'ManageScreen');
-const MembershipRedirect = screen(() => import('../screens/membership/MembershipScreens'), 'MembershipRedirect');
-const RedeemScreen = screen(() => import('../screens/membership/MembershipScreens'), 'RedeemScreen');
-const CancelAutoRenewScreen = screen(() => import('../screens/membership/MembershipScreens'), 'CancelAutoRenewScreen');
+const MembershipArea = screen(() => import('../screens/membership/MembershipScreens'), 'MembershipArea');
 const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
 const RecoveryArea = screen(() => import('./AccountRoutes'), 'RecoveryArea');
 
@@ -50,9 +48,8 @@ export const AppRoutes = observer(function AppRoutes() {
         <Route path="user/*" element={<RecoveryArea />} />
         <Route path="resend" element={<ResendScreen />} />
         <Route path="manage/:id" element={<ManageScreen />} />
-        <Route path="manage/:id/cancel-auto-renew" element={<CancelAutoRenewScreen />} />
-        <Route path="membership/redeem" element={<RedeemScreen />} />
-        <Route path="membership/:action?" element={<MembershipRedirect />} />
+        <Route path="manage/:id/cancel-auto-renew" element={<MembershipArea />} />
+        <Route path="membership/*" element={<MembershipArea />} />
         {loginPath !== '/' && <Route path={loginPath.slice(1)} element={<LoginCallbackScreen />} />}
         <Route path="logout" element={<LogoutScreen />} />
         <Route path="*" element={<NotFoundScreen />} />

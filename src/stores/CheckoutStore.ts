@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
-import { createPurchaser, guestCheckout, type CheckoutBody } from '../api/checkout';
+import { createPurchaser, giftCheckout, guestCheckout, type CheckoutBody } from '../api/checkout';
 import { toApiError } from '../api/errors';
 import { emailOrder, getOrder, getOrderQr, type OrderResponse } from '../api/orders';
 import {
@@ -12,8 +12,7 @@ import {
   type IdentityFormData,
 } from '../domain/checkout-rules';
 import type { CartStore } from './CartStore';
-import { giftCheckout } from '../api/membership';
-import { browserIntentStorage, clearMembershipIntent, readMembershipIntent, type IntentStorage } from './membership-intent';
+import type { IntentStorage } from './membership-intent';
 
 export interface CheckoutStoreDeps {
   api: AxiosInstance;
@@ -116,6 +115,8 @@ export class CheckoutStore {
         send_email: !free,
       } as CheckoutBody;
       // The membership form's choices (issue 12): auto-renew on the checkout, or the gift checkout naming the giftee.
+      // (Imported when paying: the checkout's first load stays as it was.)
+      const { browserIntentStorage, clearMembershipIntent, readMembershipIntent } = await import('./membership-intent');
       const intents = this.deps.intents === undefined ? browserIntentStorage() : this.deps.intents;
       const intent = readMembershipIntent(intents, row.id);
       if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TicketTypeRow } from '../../contract/catalogue';
 import { useStores } from '../../stores/context';
 import { useScreenStore } from '../../stores/lifecycle';
+import { useSessionSettled } from '../../stores/session-settled';
 import { MembershipStore, type Recipient } from '../../stores/MembershipStore';
 import { membershipApi } from '../../stores/membership-api';
 import { browserIntentStorage } from '../../stores/membership-intent';
@@ -48,9 +49,11 @@ export const MembershipForm = observer(function MembershipForm({ eventId, action
     // A login (or its membership arriving) makes a new form: renew and prefill follow the member.
     [eventId, action, session.isLoggedIn, session.memberships],
   );
+  // Buy or renew, and the renewal's prefill, follow the member: the form loads once the session is known.
+  const settled = useSessionSettled(session);
   useEffect(() => {
-    void store.load();
-  }, [store]);
+    if (settled) void store.load();
+  }, [store, settled]);
 
   const currency = config.seller.currency;
   const money = (value: string) => {
@@ -61,7 +64,7 @@ export const MembershipForm = observer(function MembershipForm({ eventId, action
     if (await run()) navigate('/checkout');
   };
 
-  if (store.state === 'loading')
+  if (!settled || store.state === 'loading')
     return (
       <p role="status" className="reserve__status">
         {t('reserve.loading')}

@@ -1,15 +1,27 @@
 import { useEffect, useId } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { useScreenStore } from '../../stores/lifecycle';
 import { useSessionSettled } from '../../stores/session-settled';
 import { CancelAutoRenewStore, membershipActionsApi, RedeemStore } from '../../stores/MembershipActionsStore';
-import { membershipTarget } from '../../domain/membership-form';
+import { membershipTarget } from '../../domain/membership-routes';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import '../account/account.css';
-import '../../styles/membership.css';
+
+/** The membership routes in one chunk (spec section 2): /membership/redeem, /membership/{action?} and
+ *  /manage/{ticketOrderId}/cancel-auto-renew. */
+export function MembershipArea() {
+  const { id } = useParams();
+  if (id) return <CancelAutoRenewScreen />;
+  return (
+    <Routes>
+      <Route path="redeem" element={<RedeemScreen />} />
+      <Route path=":action?" element={<MembershipRedirect />} />
+    </Routes>
+  );
+}
 
 /**
  * /membership/{action?} and /membership/renew (spec section 2): to the seller's external membership URL plus the
@@ -65,7 +77,7 @@ export const RedeemScreen = observer(function RedeemScreen() {
   if (!(config.storefront as { membership_event_id?: string | null }).membership_event_id) return <Navigate to="/membership" replace />;
 
   return (
-    <div className="container page membership-page">
+    <div className="container page recovery-page">
       <h1 className="page-title">{t('membership.redeem.title')}</h1>
       {store.state === 'redeemed' ? (
         <div role="status">
@@ -78,6 +90,7 @@ export const RedeemScreen = observer(function RedeemScreen() {
         <>
           <p>{t('membership.redeem.intro')}</p>
           <form
+            className="recovery-card recovery-form"
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
@@ -174,7 +187,7 @@ export const CancelAutoRenewScreen = observer(function CancelAutoRenewScreen() {
         ) : (
           <p>{t('membership.cancelAutoRenew.confirmText')}</p>
         )}
-        <div className="membership-dialog__actions">
+        <div className="recovery-form">
           {store.state !== 'error' && (
             <button type="button" className="button" onClick={() => void store.confirm()} disabled={store.state === 'working'}>
               {t('membership.cancelAutoRenew.confirm')}
@@ -187,7 +200,7 @@ export const CancelAutoRenewScreen = observer(function CancelAutoRenewScreen() {
       </div>
     );
   return (
-    <div className="container page membership-page">
+    <div className="container page recovery-page">
       <h1 className="page-title">{t('membership.cancelAutoRenew.title')}</h1>
       {body}
     </div>

@@ -12,6 +12,7 @@ import {
   type GroupLimits,
   type ReserveLineInput,
 } from '../../domain/quantity';
+import { buyableType } from '../../domain/reservable-groups';
 import { admitEmailForLine, admitNameForLine, selectionAdmitSlots, type AdmitSlot } from '../../domain/admit';
 import { normaliseRules, quantityMessages } from '../../domain/message-rules';
 import type { DateChoice } from './DateChoice';
@@ -82,9 +83,11 @@ export class Quantities {
     if (!source) return [];
     return [...source.groups]
       .sort(byRank)
-      .filter((g) => g.hidden_type !== 'public_member_only')
       .filter((g) => !this.groupFilter || this.groupFilter.includes(g.id))
-      .map((group) => ({ group, types: source.types.filter((t) => t.ticket_group_id === group.id && !t.member_only).sort(byRank) }))
+      .map((group) => ({
+        group,
+        types: source.types.filter((t) => t.ticket_group_id === group.id && buyableType(group, t, context.memberTypeIds)).sort(byRank),
+      }))
       .filter((g) => g.types.length > 0);
   }
 

@@ -4,7 +4,8 @@ import type { SeatMapData } from '../../api/seating';
 
 /** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
 export interface ReservationApi {
-  getEvent(eventId: string): Promise<ReservableEvent>;
+  /** `members`: the members-only groups too (hidden_type._in), for a current member. */
+  getEvent(eventId: string, opts?: { members?: boolean }): Promise<ReservableEvent>;
   getCalendar(eventId: string, groupIds: string[]): Promise<CalendarDayRow[]>;
   getSessions(eventId: string, date: string, groupIds: string[]): Promise<SessionRow[]>;
   getSession(eventId: string, sessionId: string, groupIds: string[]): Promise<SessionDetail>;
@@ -34,6 +35,8 @@ export interface ReservationDeps {
   now?: () => Date;
   /** The seller's default reserve flow (config web.reserve_flow); an event's meta.reserve_flow wins. */
   reserveFlow?: string;
+  /** A current member (spec section 6): the ticket types of the membership's benefits. */
+  member?: { typeIds: string[] } | null;
 }
 
 export type ReservationState = 'loading' | 'unavailable' | 'init-error' | 'ready';
