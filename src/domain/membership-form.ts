@@ -16,6 +16,8 @@ export const UNLIMITED_MEMBERS = 10;
 /** Spec section 9: a name is at most 50 characters. */
 export const MEMBER_NAME_MAX = 50;
 
+const NAMED_ORDER = { yes: 0, optional: 1, no: 2 } as const;
+
 export interface LevelRule {
   partyRole: string;
   named: 'yes' | 'no' | 'optional';
@@ -49,7 +51,10 @@ export function levelsOf(types: TicketTypeRow[], roles: RoleRow[], rules: Member
         price: type.currency_amount,
         giftable: role?.giftable ?? false,
         rank: type._rank,
-        rules: own.map((r) => ({ partyRole: r.party_role, named: r.named, min: Math.max(0, r.min), max: r.max })),
+        // Named members first (yes, optional), then the counted ones.
+        rules: own
+          .map((r) => ({ partyRole: r.party_role, named: r.named, min: Math.max(0, r.min), max: r.max }))
+          .sort((a, b) => NAMED_ORDER[a.named] - NAMED_ORDER[b.named]),
       };
     })
     .sort((a, b) => a.rank - b.rank);

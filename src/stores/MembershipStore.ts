@@ -259,6 +259,7 @@ export class MembershipStore {
 
   increment(rule: LevelRule): void {
     if (this.canIncrement(rule)) this.counts = { ...this.counts, [rule.partyRole]: this.count(rule.partyRole) + 1 };
+    this.clearSolvedNotice();
   }
 
   decrement(rule: LevelRule): void {
@@ -272,6 +273,12 @@ export class MembershipStore {
 
   setName(key: string, value: string): void {
     this.names = { ...this.names, [key]: value };
+    this.clearSolvedNotice();
+  }
+
+  /** A form notice goes once what it said is fixed. */
+  private clearSolvedNotice(): void {
+    if (this.notice && this.notice.key.startsWith('membership.form.') && !this.blockingProblem) this.notice = null;
   }
 
   setAutoRenew(value: boolean): void {
@@ -280,6 +287,7 @@ export class MembershipStore {
 
   setRecipient(field: keyof Recipient, value: string): void {
     this.recipient = { ...this.recipient, [field]: value };
+    this.clearSolvedNotice();
   }
 
   /** The login-or-guest dialog: going on as a guest submits again. */

@@ -51,7 +51,7 @@ test.describe('memberships (issue 12)', () => {
     await loginThroughApi(page, PLAIN.email);
     await page.goto(at('/membership'));
     await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Become a member' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Choose your membership' })).toBeVisible();
     // No level chosen: the spec's guard.
     await page.getByRole('button', { name: 'Add membership to cart' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please select a membership to continue');
@@ -66,6 +66,7 @@ test.describe('memberships (issue 12)', () => {
     await page.getByRole('textbox', { name: 'Member 1: full name' }).fill('Pat Plain');
     await page.getByRole('textbox', { name: 'Member 2: full name' }).fill('Sam Plain');
     await page.getByRole('radio', { name: 'Yes, renew automatically' }).check();
+    await expect(page.getByText('Please fix the highlighted fields to continue.')).toHaveCount(0);
     await checkBothSizes(page, 'membership-form');
 
     await page.getByRole('button', { name: 'Add membership to cart' }).click();
