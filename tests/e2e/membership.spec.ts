@@ -77,6 +77,9 @@ test.describe('memberships (issue 12)', () => {
     const card = page.locator('article', { hasText: 'Family' }).first();
     await expect(card).toContainText('Current membership');
     await expect(card).toContainText('Enrolled');
+    await expect(card).toContainText('Pat Plain, Sam Plain');
+    const qr = card.getByRole('img', { name: /^Membership QR code for member ID / });
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await card.getByRole('link', { name: 'Cancel auto-renew' }).click();
     await expect(page).toHaveURL(/\/manage\/[0-9a-f-]{36}\/cancel-auto-renew$/);
     await page.getByRole('button', { name: 'Cancel auto-renew' }).click();
