@@ -6,6 +6,8 @@ import type { MembershipRuleRow } from '../../src/contract/membership';
 import { memberSettings } from '../../src/domain/membership';
 import { renewFrom } from '../../src/domain/membership-form';
 import { membershipTarget } from '../../src/domain/membership-routes';
+import { memberBenefitTypes } from '../../src/domain/member-benefits';
+import { buyableType, isMembersOnlyEvent } from '../../src/domain/reservable-groups';
 import { MembershipStore, type MembershipStoreDeps } from '../../src/stores/MembershipStore';
 import { CancelAutoRenewStore, RedeemStore, type MembershipActionsApi } from '../../src/stores/MembershipActionsStore';
 import { readMembershipIntent, type IntentStorage } from '../../src/stores/membership-intent';
@@ -322,5 +324,31 @@ describe('redeem and cancel auto-renew', () => {
     );
     await not.confirm();
     expect([not.state, not.message]).toEqual(['error', 'membership.errors.autoRenewNotEnrolled']);
+  });
+});
+
+describe('member benefits in the event detail (spec section 6)', () => {
+  const group = (hidden_type: string) => ({ hidden_type }) as never;
+  it("a members-only group or type shows to a current member, and only the types of the membership's benefits", () => {
+    const member = new Set([uuid(1)]);
+    expect(buyableType(group('public_browsable'), { id: uuid(2), member_only: false }, null)).toBe(true);
+    expect(buyableType(group('public_member_only'), { id: uuid(1), member_only: true }, null)).toBe(false);
+    expect(buyableType(group('public_member_only'), { id: uuid(1), member_only: true }, member)).toBe(true);
+    expect(buyableType(group('public_member_only'), { id: uuid(3), member_only: true }, member)).toBe(false);
+    expect(isMembersOnlyEvent({ hidden_type: 'public_member_only' }, [])).toBe(true);
+    expect(isMembersOnlyEvent({ hidden_type: 'public_browsable' }, [group('public_member_only')])).toBe(true);
+    expect(isMembersOnlyEvent({ hidden_type: 'public_browsable' }, [group('public_member_only'), group('public_browsable')])).toBe(false);
+  });
+
+  it('the benefit types of the current memberships only (the wildcard pool names no type); none when logged out', () => {
+    const current = {
+      valid_from: new Date(NOW.getTime() - DAY).toISOString(),
+      valid_to: new Date(NOW.getTime() + DAY).toISOString(),
+      benefits: [{ ticket_type_id: uuid(2) }, { ticket_type_id: uuid(1) }, { ticket_type_id: '*' }],
+    };
+    const past = { valid_from: '2020-01-01T00:00:00Z', valid_to: '2021-01-01T00:00:00Z', benefits: [{ ticket_type_id: uuid(9) }] };
+    expect(memberBenefitTypes([current, past], NOW, true)).toEqual([uuid(1), uuid(2)]);
+    expect(memberBenefitTypes([past], NOW, true)).toBeNull();
+    expect(memberBenefitTypes([current], NOW, false)).toBeNull();
   });
 });

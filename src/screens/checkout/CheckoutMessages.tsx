@@ -13,6 +13,8 @@ export const CheckoutMessages = observer(function CheckoutMessages({ showSummary
     if (failure?.kind === 'validation' && failure.description) message = `${message} ${failure.description}`;
   } else if (failure?.kind === 'payment') {
     message = t('payment.failed', { message: failure.providerMessage || t('payment.generic') });
+  } else if (failure?.kind === 'gift_to_self') {
+    message = t('membership.errors.giftToSelf');
   } else if (failure?.kind === 'unexpected' || failure?.kind === 'booked') {
     message = t('payment.unexpected');
   }
