@@ -183,6 +183,7 @@ test.describe('memberships (issue 12)', () => {
     await page.getByRole('textbox', { name: "Recipient's first name" }).fill('Gia');
     await page.getByRole('textbox', { name: "Recipient's last name" }).fill('Giftee');
     await page.getByRole('textbox', { name: "Recipient's email address" }).fill(giftee);
+    await checkBothSizes(page, 'membership-gift-form');
     await page.getByRole('button', { name: 'Add gift to cart' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in or continue as a guest' });
     await expect(dialog).toBeVisible();
@@ -208,6 +209,7 @@ test.describe('memberships (issue 12)', () => {
     expect(login.status()).toBe(200);
     await redeemer.goto(`${origin}${at(`/membership/redeem?gift_code=${code}`)}`);
     await expect(redeemer.getByRole('textbox', { name: 'Gift code' })).toHaveValue(code);
+    await checkBothSizes(redeemer, 'membership-redeem');
     await redeemer.getByRole('button', { name: 'Redeem' }).click();
     await expect(redeemer.getByText('Your membership is ready.')).toBeVisible();
     await redeemer.getByRole('link', { name: 'See your membership' }).click();
