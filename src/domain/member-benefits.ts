@@ -1,4 +1,5 @@
 import { activeMemberships, type MembershipTerm } from './session';
+import type { Benefit } from './membership';
 
 /**
  * The ticket types a logged-in member may take as a member (spec section 6): those named by the benefits of the
@@ -19,4 +20,21 @@ export function memberBenefitTypes(
       if (typeof id === 'string' && id !== '*') ids.add(id);
     }
   return [...ids].sort();
+}
+
+/** The benefits and per-event limit of the first current membership (the caps of the member steppers); null otherwise. */
+export function currentBenefits(
+  memberships: Array<MembershipTerm & { benefits?: unknown[]; member_event_purchase_limit?: number }>,
+  now: Date,
+  loggedIn: boolean,
+): { benefits: Benefit[]; limit: number } | null {
+  const current = loggedIn ? activeMemberships(memberships, now)[0] : undefined;
+  if (!current) return null;
+  const benefits = (current.benefits ?? []).flatMap((b) => {
+    const row = (b ?? {}) as { ticket_type_id?: unknown; quantity?: unknown };
+    return typeof row.ticket_type_id === 'string' && typeof row.quantity === 'number'
+      ? [{ ticket_type_id: row.ticket_type_id, quantity: row.quantity }]
+      : [];
+  });
+  return { benefits, limit: current.member_event_purchase_limit ?? -1 };
 }

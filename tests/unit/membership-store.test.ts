@@ -6,7 +6,7 @@ import type { MembershipRuleRow } from '../../src/contract/membership';
 import { memberSettings } from '../../src/domain/membership';
 import { renewFrom } from '../../src/domain/membership-form';
 import { membershipTarget } from '../../src/domain/membership-routes';
-import { memberBenefitTypes } from '../../src/domain/member-benefits';
+import { currentBenefits, memberBenefitTypes } from '../../src/domain/member-benefits';
 import { buyableType, isMembersOnlyEvent } from '../../src/domain/reservable-groups';
 import { MembershipStore, type MembershipStoreDeps } from '../../src/stores/MembershipStore';
 import { CancelAutoRenewStore, RedeemStore, type MembershipActionsApi } from '../../src/stores/MembershipActionsStore';
@@ -350,5 +350,24 @@ describe('member benefits in the event detail (spec section 6)', () => {
     expect(memberBenefitTypes([current, past], NOW, true)).toEqual([uuid(1), uuid(2)]);
     expect(memberBenefitTypes([past], NOW, true)).toBeNull();
     expect(memberBenefitTypes([current], NOW, false)).toBeNull();
+  });
+});
+
+describe('member stepper caps', () => {
+  it('the first current membership gives its benefits and per-event limit; none for a past one', () => {
+    const current = {
+      valid_from: new Date(NOW.getTime() - DAY).toISOString(),
+      valid_to: new Date(NOW.getTime() + DAY).toISOString(),
+      member_event_purchase_limit: 8,
+      benefits: [{ ticket_type_id: uuid(1), quantity: 6, price: '0.00' }, { ticket_type_id: '*', quantity: 2 }, 'junk'],
+    };
+    expect(currentBenefits([current], NOW, true)).toEqual({
+      benefits: [
+        { ticket_type_id: uuid(1), quantity: 6 },
+        { ticket_type_id: '*', quantity: 2 },
+      ],
+      limit: 8,
+    });
+    expect(currentBenefits([{ ...current, valid_to: '2020-01-01T00:00:00Z' }], NOW, true)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { useScreenStore } from '../../stores/lifecycle';
 import { sessionSettled } from '../../stores/session-settled';
 import { ReservationStore } from '../../stores/ReservationStore';
 import { reservationApi } from '../../stores/reservation-api';
-import { memberBenefitTypes } from '../../domain/member-benefits';
+import { currentBenefits, memberBenefitTypes } from '../../domain/member-benefits';
 
 /** A reservation store per event-detail visit (DESIGN.md section 2): created for the event, disposed when it is left.
  *  A link's query preselection (domain/preselect.ts), read when the flow is created, is applied once the flow has
@@ -26,7 +26,9 @@ export function useReservationStore(eventId: string): ReservationStore {
       cart: root.cart,
       api: reservationApi(root.api),
       reserveFlow: root.config.storefront.web?.reserve_flow,
-      member: memberTypes ? { typeIds: memberTypes } : null,
+      member: memberTypes
+        ? { typeIds: memberTypes, ...currentBenefits(root.session.memberships, new Date(), root.session.isLoggedIn) }
+        : null,
     });
     // The query of the visit when the event's flow is created; choosing things later does not apply it again.
     const preselection = parsePreselection(new URLSearchParams(search));

@@ -13,6 +13,7 @@ import {
   type ReserveLineInput,
 } from '../../domain/quantity';
 import { buyableType } from '../../domain/reservable-groups';
+import { benefitsRemaining } from '../../domain/membership';
 import { admitEmailForLine, admitNameForLine, selectionAdmitSlots, type AdmitSlot } from '../../domain/admit';
 import { normaliseRules, quantityMessages } from '../../domain/message-rules';
 import type { DateChoice } from './DateChoice';
@@ -118,14 +119,25 @@ export class Quantities {
   }
 
   canIncrement(group: TicketGroupRow, typeId: string): boolean {
-    return incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id)) !== null;
+    return incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id)) !== null && this.memberRoom(typeId);
+  }
+
+  /** Spec section 5: member tickets within the membership's benefits, its shared wildcard pool and its per-event limit
+   *  (what the cart and past orders already hold is the server's to count). */
+  private memberRoom(typeId: string): boolean {
+    const member = this.context.deps.member;
+    if (!member?.benefits?.some((b) => b.ticket_type_id === typeId)) return true;
+    const used: Record<string, number> = {};
+    for (const b of member.benefits)
+      if (b.ticket_type_id !== '*' && b.ticket_type_id !== typeId) used[b.ticket_type_id] = this.count(b.ticket_type_id);
+    return (benefitsRemaining(member.benefits, used, member.limit ?? -1)[typeId] ?? Infinity) > this.count(typeId);
   }
   canDecrement(group: TicketGroupRow, typeId: string): boolean {
     return decrementTo(this.limitsOf(group), this.count(typeId)) !== null;
   }
   increment(group: TicketGroupRow, typeId: string): void {
     const next = incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id));
-    if (next !== null) this.quantities.set(typeId, next);
+    if (next !== null && this.memberRoom(typeId)) this.quantities.set(typeId, next);
   }
   decrement(group: TicketGroupRow, typeId: string): void {
     const next = decrementTo(this.limitsOf(group), this.count(typeId));

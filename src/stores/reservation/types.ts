@@ -1,6 +1,7 @@
 import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketSelection } from '../../api/events';
 import type { ReserveLineInput } from '../../domain/quantity';
 import type { SeatMapData } from '../../api/seating';
+import type { Benefit } from '../../domain/membership';
 
 /** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
 export interface ReservationApi {
@@ -36,7 +37,7 @@ export interface ReservationDeps {
   /** The seller's default reserve flow (config web.reserve_flow); an event's meta.reserve_flow wins. */
   reserveFlow?: string;
   /** A current member (spec section 6): the ticket types of the membership's benefits. */
-  member?: { typeIds: string[] } | null;
+  member?: { typeIds: string[]; benefits?: Benefit[]; limit?: number } | null;
 }
 
 export type ReservationState = 'loading' | 'unavailable' | 'init-error' | 'ready';
