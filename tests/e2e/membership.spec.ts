@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkBothSizes, fillCheckout, firstSessionTomorrow, sessionLabels } from './helpers';
+import { checkBothSizes, chooseSessionThroughUi, fillCheckout, firstSessionTomorrow } from './helpers';
 import { DEMO_MEMBER } from './login-sellers';
 import { GIFT_REDEEMER, MEMBER_PASSWORD, MEMBERS_SELLER, PLAIN, RENEWING } from './membership-seller';
 
@@ -107,20 +107,7 @@ test.describe('memberships (issue 12)', () => {
   }) => {
     await loginThroughApi(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     const session = await firstSessionTomorrow(page.request, SELLER);
-    const { date, time } = sessionLabels(session);
-    await page.goto(at(`/events/${session.eventId}`));
-    const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
-    await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
-    if (await dated.count()) await dated.check();
-    await page
-      .getByRole('button', { name: new RegExp(`^${date}\\b`) })
-      .first()
-      .click();
-    await page
-      .getByRole('radio', { name: new RegExp(`^${time}`) })
-      .or(page.getByRole('button', { name: new RegExp(`^${time}`) }))
-      .first()
-      .click();
+    await chooseSessionThroughUi(page, session, at(`/events/${session.eventId}`));
     await expect(page.getByRole('heading', { level: 4, name: 'Member Admission' })).toBeVisible();
     await page.getByRole('button', { name: 'Add one Member', exact: true }).click();
     await page.getByRole('button', { name: 'Add one Member', exact: true }).click();
@@ -150,21 +137,8 @@ test.describe('memberships (issue 12)', () => {
       data: { username: RENEWING.email, password: MEMBER_PASSWORD },
     });
     // One visit's stepper stops at the benefit; a second reservation in the same slot is the server's to refuse.
-    const chooseSlot = async () => {
-      await individual.goto(`${new URL(page.url()).origin}${at(`/events/${session.eventId}`)}`);
-      const dated2 = individual.getByRole('radio', { name: /^Visit on a specific date/ });
-      await expect(dated2.or(individual.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
-      if (await dated2.count()) await dated2.check();
-      await individual
-        .getByRole('button', { name: new RegExp(`^${date}\\b`) })
-        .first()
-        .click();
-      await individual
-        .getByRole('radio', { name: new RegExp(`^${time}`) })
-        .or(individual.getByRole('button', { name: new RegExp(`^${time}`) }))
-        .first()
-        .click();
-    };
+    const chooseSlot = () =>
+      chooseSessionThroughUi(individual, session, `${new URL(page.url()).origin}${at(`/events/${session.eventId}`)}`);
     await chooseSlot();
     const addMember = individual.getByRole('button', { name: 'Add one Member', exact: true });
     await addMember.click();
