@@ -20,6 +20,8 @@ export interface CheckoutBody {
   gateway_data: { card?: CardData; source?: string; payment_method?: string };
   guest_identity_id: string;
   send_email: boolean;
+  /** a membership in the cart renews automatically with the card kept at purchase (issue 12) */
+  auto_renew?: boolean;
 }
 
 /** 200: the booked order; 202: the payment is still clearing (a debit), nothing booked yet. */
@@ -35,5 +37,16 @@ export async function createPurchaser(client: AxiosInstance, body: PurchaserBody
 
 export async function guestCheckout(client: AxiosInstance, cartId: string, body: CheckoutBody): Promise<CheckoutResponse> {
   const { data } = await client.post<CheckoutResponse>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, body);
+  return data;
+}
+
+/** POST cart/{id}/gift_checkout (guest giver) or my/cart/{id}/gift_checkout (logged in): a gift of membership (issue 12). */
+export async function giftCheckout(
+  client: AxiosInstance,
+  cartId: string,
+  body: CheckoutBody & { giftee_identity_id: string },
+  loggedIn: boolean,
+): Promise<CheckoutResponse> {
+  const { data } = await client.post<CheckoutResponse>(`${loggedIn ? 'my/' : ''}cart/${encodeURIComponent(cartId)}/gift_checkout`, body);
   return data;
 }

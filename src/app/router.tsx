@@ -12,6 +12,7 @@ const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'Logo
 const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'ResendScreen');
 const ManageScreen = screen(() => import('../screens/manage/ManageScreen'), 'ManageScreen');
 const PendingScreen = screen(() => import('../screens/checkout/PendingScreen'), 'PendingScreen');
+const MembershipArea = screen(() => import('../screens/membership/MembershipScreens'), 'MembershipArea');
 const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
 const RecoveryArea = screen(() => import('./AccountRoutes'), 'RecoveryArea');
 
@@ -49,6 +50,8 @@ export const AppRoutes = observer(function AppRoutes() {
         <Route path="user/*" element={<RecoveryArea />} />
         <Route path="resend" element={<ResendScreen />} />
         <Route path="manage/:id" element={<ManageScreen />} />
+        <Route path="manage/:id/cancel-auto-renew" element={<MembershipArea />} />
+        <Route path="membership/*" element={<MembershipArea />} />
         {loginPath !== '/' && <Route path={loginPath.slice(1)} element={<LoginCallbackScreen />} />}
         <Route path="logout" element={<LogoutScreen />} />
         <Route path="*" element={<NotFoundScreen />} />

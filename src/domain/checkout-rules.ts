@@ -86,6 +86,7 @@ export type CheckoutFailure =
   | { kind: 'expired' }
   | { kind: 'booked'; orderId: string | null }
   | { kind: 'validation'; field: string | null; description: string }
+  | { kind: 'gift_to_self' }
   | { kind: 'unexpected' };
 
 /** Spec sections 4 and 8: what a failed POST user / guest_checkout means for the shopper. */
@@ -103,6 +104,8 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
   if (error._code === 'cart_booked') {
     return { kind: 'booked', orderId: typeof extra.ticket_order_id === 'string' ? extra.ticket_order_id : null };
   }
+  // Issue 12: the purchaser of a gift of membership is its recipient.
+  if (error._code === 'gift_to_self') return { kind: 'gift_to_self' };
   if (error.status === 400 && error._code === 'validation_failed') {
     return { kind: 'validation', field: typeof extra.field === 'string' ? extra.field : null, description: error._description };
   }

@@ -28,6 +28,7 @@ const RESERVE_CODES: readonly ErrorCode[] = [
   'max_tickets_per_order_exceeded',
   'min_tickets_per_order_not_met',
   'member_limit_exceeded',
+  'membership_ends_before_visit',
   'ticket_group_capacity_exceeded',
   'ticket_group_sold_out',
   'session_capacity_exceeded',

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
-import { createPurchaser, guestCheckout, type CheckoutBody } from '../api/checkout';
+import { createPurchaser, giftCheckout, guestCheckout, type CheckoutBody } from '../api/checkout';
 import { toApiError } from '../api/errors';
 import { getCart } from '../api/cart';
 import { getPaymentsConfig } from '../api/payments';
@@ -14,12 +14,15 @@ import {
   type IdentityFormData,
 } from '../domain/checkout-rules';
 import type { CartStore } from './CartStore';
+import type { IntentStorage } from './membership-intent';
 
 export interface CheckoutStoreDeps {
   api: AxiosInstance;
   cart: CartStore;
   /** Keeps order access tokens for the confirmation page across a reload (sessionStorage in the browser). */
   tokenStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } | null;
+  /** Where the membership form left its auto-renew and giftee choices (membership-intent.ts; localStorage in the browser). */
+  intents?: IntentStorage | null;
 }
 
 export type CheckoutOutcome =
@@ -140,7 +143,16 @@ export class CheckoutStore {
         ...(guestId ? { guest_identity_id: guestId } : {}),
         send_email: !free,
       } as CheckoutBody;
-      const response = await guestCheckout(this.deps.api, row.id, body);
+      // The membership form's choices (issue 12): auto-renew on the checkout, or the gift checkout naming the giftee.
+      // (Imported when paying: the checkout's first load stays as it was.)
+      const { browserIntentStorage, clearMembershipIntent, readMembershipIntent } = await import('./membership-intent');
+      const intents = this.deps.intents === undefined ? browserIntentStorage() : this.deps.intents;
+      const intent = readMembershipIntent(intents, row.id);
+      if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
+      const response = intent.gifteeIdentityId
+        ? await giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !guestId)
+        : await guestCheckout(this.deps.api, row.id, body);
+      clearMembershipIntent(intents, row.id);
       const pending = response.pending_payment?._data?.[0];
       if (pending) {
         // Nothing more can change in the cart while the bank clears it; the pending screen follows it by its id.

@@ -86,6 +86,10 @@ export class ReservationStore {
   get publicGroups() {
     return this.context.publicGroups;
   }
+  /** a members-only event for a visitor without a current membership */
+  get membersOnlyLocked() {
+    return this.context.membersOnlyLocked;
+  }
   get datedGroups() {
     return this.context.datedGroups;
   }

@@ -135,11 +135,10 @@ export function sessionLabels(session: TomorrowSession, timezone = 'America/New_
   return { date: `${part('weekday')}, ${part('month')} ${part('day')}`, time };
 }
 
-/** Through the event detail UI: the session's date and time, the given Adult and Child counts, 'Add to cart' -> /checkout. */
-/** Opens the admission event and chooses the session's date and time, as a visitor does. */
-export async function chooseSessionThroughUi(page: Page, session: TomorrowSession) {
+/** On the event detail at `path` (default `/events/{eventId}`): dated admission when offered, the session's date and time. */
+export async function chooseSessionThroughUi(page: Page, session: TomorrowSession, path = `/events/${session.eventId}`) {
   const { date, time } = sessionLabels(session);
-  await page.goto(`/events/${session.eventId}`);
+  await page.goto(path);
   // The admission event offers dated and flexible admission first (spec section 2, date-first order).
   const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
   await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
@@ -155,6 +154,7 @@ export async function chooseSessionThroughUi(page: Page, session: TomorrowSessio
     .click();
 }
 
+/** Through the event detail UI: the session's date and time, the given Adult and Child counts, 'Add to cart' -> /checkout. */
 export async function reserveThroughUi(page: Page, session: TomorrowSession, counts: { adults: number; children: number }) {
   await chooseSessionThroughUi(page, session);
   for (let i = 0; i < counts.adults; i++) await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();

@@ -21,6 +21,7 @@ import { AUCKLAND_SELLER } from '../helpers/instants';
 import { E2E_HOLD_SECONDS, E2E_SELLER } from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
+import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
 
 type SellerConfig = Record<string, unknown> & { cart?: Record<string, unknown> };
 
@@ -83,6 +84,11 @@ async function main() {
       });
     }
     await loadDemoCopy(handle.db, config.demoSellerDir, now, applyXssPayloads);
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, (c, dir) => {
+      c.slug = MEMBERS_SELLER.slug;
+      c.name = MEMBERS_SELLER.name;
+      addMembershipPeople(dir);
+    });
   } finally {
     await handle.close();
   }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, route, type Handler } from '../helpers/fake-api';
 import { ApiError } from '../../src/api/errors';
 import { CartStore } from '../../src/stores/CartStore';
+import { saveMembershipIntent, readMembershipIntent } from '../../src/stores/membership-intent';
 import { CheckoutStore } from '../../src/stores/CheckoutStore';
 import { payWithStripe, type StripePaymentHandle } from '../../src/screens/checkout/stripe-payment';
 
@@ -379,6 +380,25 @@ describe('CheckoutStore', () => {
     expect(checkout.completedOrderIds).toEqual(['order-1']);
     expect(cart.cartId).toBeNull();
     expect(tokens.map.get('storefront.orderToken.order-1')).toBe('a'.repeat(32));
+  });
+
+  it("the membership form's choices: auto_renew on the checkout, or the gift checkout naming the giftee (issue 12)", async () => {
+    const { cart, bodies, api } = setup(() => booked);
+    await cart.load();
+    const intents = memoryStorage();
+    const withIntents = new CheckoutStore({ api, cart, tokenStorage: memoryStorage(), intents });
+    saveMembershipIntent(intents, CART, { autoRenew: true });
+    expect(await withIntents.submit(identity, card)).toEqual({ kind: 'completed', orderIds: ['order-1'] });
+    expect(bodies[0]).toMatchObject({ auto_renew: true, guest_identity_id: USER });
+    expect(readMembershipIntent(intents, CART)).toEqual({});
+
+    const second = setup(() => booked);
+    await second.cart.load();
+    saveMembershipIntent(intents, CART, { gifteeIdentityId: 'giftee-1' });
+    await new CheckoutStore({ api: second.api, cart: second.cart, tokenStorage: memoryStorage(), intents }).submit(identity, card);
+    const gift = second.seen.find((s) => s.url === `cart/${CART}/gift_checkout`);
+    expect(gift?.body).toMatchObject({ giftee_identity_id: 'giftee-1', guest_identity_id: USER });
+    expect(gift?.body).not.toHaveProperty('auto_renew');
   });
 
   it('a free cart checks out with gateway free, no card and no email', async () => {

@@ -6,7 +6,7 @@ import { useStores } from '../../stores/context';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { useAccountStore } from './account-context';
 import { RequestStatus } from './RequestStatus';
-import { membershipViews, type AutoRenewStatus, type MembershipView } from './views';
+import { membershipQrUrl, membershipViews, type AutoRenewStatus, type MembershipView } from './views';
 
 const AUTO_RENEW_KEY: Record<AutoRenewStatus, string> = {
   enrolled: 'account.membership.autoRenewEnrolled',
@@ -41,6 +41,7 @@ export const MembershipPage = observer(function MembershipPage() {
 
 function MembershipCard({ membership: m }: { membership: MembershipView }) {
   const { t } = useTranslation();
+  const { config } = useStores();
   const headingId = `membership-${m.id}`;
   return (
     <article className="account-card" aria-labelledby={headingId}>
@@ -65,6 +66,12 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
           <dt>{t('account.membership.validTo')}</dt>
           <dd>{m.validTo}</dd>
         </div>
+        {m.memberNames.length > 0 && (
+          <div>
+            <dt>{t('account.membership.members')}</dt>
+            <dd>{m.memberNames.join(', ')}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('account.membership.scanCode')}</dt>
           <dd className="account-details__code">{m.scanCode}</dd>
@@ -73,15 +80,25 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
           <dt>{t('account.membership.autoRenew')}</dt>
           <dd>
             {t(AUTO_RENEW_KEY[m.autoRenew])}
-            {m.autoRenew === 'enrolled' && m.orderId && (
+            {m.autoRenew === 'enrolled' && (
               <>
                 {' '}
-                · <Link to={`/manage/${m.orderId}/cancel-auto-renew`}>{t('account.membership.cancelAutoRenew')}</Link>
+                · {/* A membership that came without an order (a catalogue member) is named by its own id. */}
+                <Link to={`/manage/${m.orderId ?? m.id}/cancel-auto-renew`}>{t('account.membership.cancelAutoRenew')}</Link>
               </>
             )}
           </dd>
         </div>
       </dl>
+      {m.active && (
+        <img
+          className="account-card__qr"
+          src={membershipQrUrl(config.deployment.apiBaseUrl, m.id, config.seller.id)}
+          alt={t('account.membership.qrAlt', { code: m.scanCode })}
+          width={160}
+          height={160}
+        />
+      )}
     </article>
   );
 }

@@ -49,6 +49,14 @@ export interface MembershipView {
   autoRenew: AutoRenewStatus;
   active: boolean;
   orderId: string | null;
+  /** who the membership covers: the named members' names */
+  memberNames: string[];
+}
+
+/** The membership card's QR image (GET membership/{id}/qrcode), for the logged-in member (the cookie travels with the img request). */
+export function membershipQrUrl(apiBaseUrl: string, membershipId: string, seller: string): string {
+  const base = apiBaseUrl.endsWith('/') ? apiBaseUrl.slice(0, -1) : apiBaseUrl;
+  return `${base}/membership/${encodeURIComponent(membershipId)}/qrcode?${new URLSearchParams({ _seller: seller })}`;
 }
 
 /** The user's memberships, the current ones first (the API sends the newest term first). */
@@ -67,6 +75,7 @@ export function membershipViews(response: MembershipResponse | null, now: Date, 
     autoRenew: autoRenewStatus(m.auto_renew_state),
     active: active.has(m.id),
     orderId: m.ticket_order_id ?? null,
+    memberNames: (m.members ?? []).map((x) => x.name).filter((n): n is string => Boolean(n)),
   }));
   return [...views.filter((v) => v.active), ...views.filter((v) => !v.active)];
 }

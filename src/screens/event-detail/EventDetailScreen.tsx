@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +15,14 @@ import { useReservationStore } from './useReservationStore';
 import { rememberCodes } from '../../domain/promo';
 import '../../styles/reserve.css';
 
+/** The buy-membership form: its own chunk, fetched only on the membership event (issue 12). */
+const MembershipForm = lazy(() => import('../membership/MembershipForm').then((m) => ({ default: m.MembershipForm })));
+
 /** /events/:eventId(/:action): the event's image, name, subtitle and description, then the date-first
  *  reservation flow (its own store per visit), with the cart beside it (in the footer on small screens). */
 export const EventDetailScreen = observer(function EventDetailScreen() {
   const { t } = useTranslation();
-  const { eventId = '' } = useParams();
+  const { eventId = '', action } = useParams();
   const { events, config } = useStores();
   const reservation = useReservationStore(eventId);
   useMoneyFormatWarmUp(config.seller.currency);
@@ -52,6 +55,9 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
     );
 
   const { event } = detail;
+  // The membership event (spec section 2: its detail is the buy-membership form): the levels are its membership group's types.
+  const membershipGroup = reservation.data?.groups.find((g) => g.handler === 'membership');
+  const membershipTypes = membershipGroup ? reservation.data!.types.filter((ty) => ty.ticket_group_id === membershipGroup.id) : null;
   const api = config.deployment.apiBaseUrl;
   const imageId = coverImageId(event.meta);
   const alt = (event.meta?.image_cover_alt ?? event.meta?.image_profile_alt ?? '') as string;
@@ -91,7 +97,17 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
             description: () => (event.description ? <SafeHtml className="event-detail__description" html={event.description} /> : null),
           }}
         />
-        {reservation ? (
+        {membershipTypes ? (
+          <Suspense
+            fallback={
+              <p role="status" className="reserve__status">
+                {t('reserve.loading')}
+              </p>
+            }
+          >
+            <MembershipForm eventId={eventId} action={action} types={membershipTypes} />
+          </Suspense>
+        ) : reservation ? (
           <ReservationFlow store={reservation} />
         ) : (
           <p role="status" className="reserve__status">

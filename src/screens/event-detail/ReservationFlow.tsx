@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import type { ReservationStore } from '../../stores/ReservationStore';
@@ -26,6 +26,33 @@ const SelectionSummary = observer(function SelectionSummary({ store }: { store: 
       <button type="button" className="button button--secondary" onClick={() => store.editQuantities()}>
         {t('reserve.quantityFirst.change')}
       </button>
+    </div>
+  );
+});
+
+/** Spec sections 2 and 6: a members-only event without a current membership: log in or join; renew after a past one. */
+const MembersOnlyPrompt = observer(function MembersOnlyPrompt() {
+  const { t } = useTranslation();
+  const { session, ui } = useStores();
+  if (session.isLoggedIn && session.hasMembership)
+    return (
+      <p className="notice notice--info">
+        {t('membership.membersOnly.expired')} <Link to="/membership/renew">{t('membership.membersOnly.renew')}</Link>
+      </p>
+    );
+  return (
+    <div className="notice notice--info">
+      <p>{t('membership.membersOnly.text')}</p>
+      <p>
+        {!session.isLoggedIn && (
+          <>
+            <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => ui.openModal('login')}>
+              {t('membership.membersOnly.logIn')}
+            </button>{' '}
+          </>
+        )}
+        <Link to="/membership">{t('membership.membersOnly.join')}</Link>
+      </p>
     </div>
   );
 });
@@ -58,6 +85,8 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
         {t('reserve.loading')}
       </p>
     );
+  } else if (store.membersOnlyLocked) {
+    body = <MembersOnlyPrompt />;
   } else if (state === 'unavailable') {
     body = <p className="notice notice--info reserve__unavailable">{t('reserve.unavailable')}</p>;
   } else if (state === 'init-error') {

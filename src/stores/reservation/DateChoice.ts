@@ -71,7 +71,7 @@ export class DateChoice {
     const { api, eventId, cart } = context.deps;
     context.state = 'loading';
     try {
-      const data = await api.getEvent(eventId);
+      const data = await api.getEvent(eventId, context.deps.member ? { members: true } : undefined);
       runInAction(() => {
         context.data = data;
       });

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import type { ReservableEvent, TicketGroupRow } from '../../api/events';
 import { venueDate } from '../../domain/dates';
-import { isDatedGroup, publicGroupsOf } from '../../domain/reservable-groups';
+import { isDatedGroup, isMembersOnlyEvent, publicGroupsOf } from '../../domain/reservable-groups';
 import type { Notice, ReservationDeps, ReservationState } from './types';
 
 /**
@@ -39,9 +39,20 @@ export class FlowContext {
     return this.data?.event ?? null;
   }
 
-  /** Groups a visitor may buy: members-only groups are hidden (no login yet), as are groups without types. */
+  /** The ticket types of the current member's benefits (spec section 6); null for a visitor who is not a member. */
+  get memberTypeIds(): ReadonlySet<string> | null {
+    const ids = this.deps.member?.typeIds;
+    return ids ? new Set(ids) : null;
+  }
+
+  /** Spec section 6: a members-only event for a visitor without a current membership (login or renewal prompt). */
+  get membersOnlyLocked(): boolean {
+    return Boolean(this.data) && !this.deps.member && isMembersOnlyEvent(this.data!.event, this.data!.groups);
+  }
+
+  /** Groups a visitor may buy: members-only groups only for a member (their benefits' types), none without types. */
   get publicGroups(): TicketGroupRow[] {
-    return this.data ? publicGroupsOf(this.data.groups, this.data.types) : [];
+    return this.data ? publicGroupsOf(this.data.groups, this.data.types, this.memberTypeIds) : [];
   }
   get datedGroups(): TicketGroupRow[] {
     return this.publicGroups.filter(isDatedGroup);

@@ -12,6 +12,8 @@ import {
   type GroupLimits,
   type ReserveLineInput,
 } from '../../domain/quantity';
+import { buyableType } from '../../domain/reservable-groups';
+import { benefitsRemaining } from '../../domain/membership';
 import { admitEmailForLine, admitNameForLine, selectionAdmitSlots, type AdmitSlot } from '../../domain/admit';
 import { normaliseRules, quantityMessages } from '../../domain/message-rules';
 import type { DateChoice } from './DateChoice';
@@ -83,9 +85,11 @@ export class Quantities {
     if (!source) return [];
     return [...source.groups]
       .sort(byRank)
-      .filter((g) => g.hidden_type !== 'public_member_only')
       .filter((g) => !this.groupFilter || this.groupFilter.includes(g.id))
-      .map((group) => ({ group, types: source.types.filter((t) => t.ticket_group_id === group.id && !t.member_only).sort(byRank) }))
+      .map((group) => ({
+        group,
+        types: source.types.filter((t) => t.ticket_group_id === group.id && buyableType(group, t, context.memberTypeIds)).sort(byRank),
+      }))
       .filter((g) => g.types.length > 0);
   }
 
@@ -129,14 +133,25 @@ export class Quantities {
   }
 
   canIncrement(group: TicketGroupRow, typeId: string): boolean {
-    return incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id)) !== null;
+    return incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id)) !== null && this.memberRoom(typeId);
+  }
+
+  /** Spec section 5: member tickets within the membership's benefits, its shared wildcard pool and its per-event limit
+   *  (what the cart and past orders already hold is the server's to count). */
+  private memberRoom(typeId: string): boolean {
+    const member = this.context.deps.member;
+    if (!member?.benefits?.some((b) => b.ticket_type_id === typeId)) return true;
+    const used: Record<string, number> = {};
+    for (const b of member.benefits)
+      if (b.ticket_type_id !== '*' && b.ticket_type_id !== typeId) used[b.ticket_type_id] = this.count(b.ticket_type_id);
+    return (benefitsRemaining(member.benefits, used, member.limit ?? -1)[typeId] ?? Infinity) > this.count(typeId);
   }
   canDecrement(group: TicketGroupRow, typeId: string): boolean {
     return decrementTo(this.limitsOf(group), this.count(typeId)) !== null;
   }
   increment(group: TicketGroupRow, typeId: string): void {
     const next = incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id));
-    if (next !== null) this.quantities.set(typeId, next);
+    if (next !== null && this.memberRoom(typeId)) this.quantities.set(typeId, next);
   }
   decrement(group: TicketGroupRow, typeId: string): void {
     const next = decrementTo(this.limitsOf(group), this.count(typeId));

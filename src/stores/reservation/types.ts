@@ -1,10 +1,12 @@
 import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketSelection } from '../../api/events';
 import type { ReserveLineInput } from '../../domain/quantity';
 import type { SeatMapData } from '../../api/seating';
+import type { Benefit } from '../../domain/membership';
 
 /** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
 export interface ReservationApi {
-  getEvent(eventId: string): Promise<ReservableEvent>;
+  /** `members`: the members-only groups too (hidden_type._in), for a current member. */
+  getEvent(eventId: string, opts?: { members?: boolean }): Promise<ReservableEvent>;
   getCalendar(eventId: string, groupIds: string[]): Promise<CalendarDayRow[]>;
   getSessions(eventId: string, date: string, groupIds: string[]): Promise<SessionRow[]>;
   getSession(eventId: string, sessionId: string, groupIds: string[]): Promise<SessionDetail>;
@@ -37,6 +39,8 @@ export interface ReservationDeps {
   /** How often an open page reads the chosen date's sessions again (live availability, issue 16); 0: never.
    *  Default LIVE_AVAILABILITY_MS. */
   liveIntervalMs?: number;
+  /** A current member (spec section 6): the ticket types of the membership's benefits. */
+  member?: { typeIds: string[]; benefits?: Benefit[]; limit?: number } | null;
 }
 
 /** Live availability: an open event page reads its date's sessions again this often while it is visible. */

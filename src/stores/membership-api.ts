@@ -1,0 +1,11 @@
+import type { AxiosInstance } from 'axios';
+import { getMembershipRules, postGiftee } from '../api/membership';
+import type { MembershipApi } from './MembershipStore';
+
+/** The membership form's calls (spec section 7), on the storefront's API client. */
+export function membershipApi(api: AxiosInstance): MembershipApi {
+  return {
+    getRules: () => getMembershipRules(api),
+    postGiftee: (body) => postGiftee(api, body),
+  };
+}
