@@ -14,7 +14,7 @@ export const stripeRoutes = {
     schema: {
       summary: "Stripe's payment events: books a paid cart (also when the shopper closed the tab), releases a failed one",
       tags: ['payments'],
-      headers: Type.Object({ 'stripe-signature': Type.Optional(Type.String({ maxLength: 2000 })) }),
+      headers: Type.Object({ 'stripe-signature': Type.Optional(Type.String({ maxLength: 2000, pattern: '^[A-Za-z0-9=,]+$' })) }),
       response: answers(Row({ received: Type.Boolean(), duplicate: Type.Boolean() })),
     },
   }),

@@ -29,6 +29,10 @@ describeEachDatabase('conflict avoidance (issue 16)', (ctx) => {
       .select(['ticket_type.id', 'event_template.id as event_id'])
       .where('event_template.name', '=', name)
       .where('ticket_group.flexible', '=', false)
+      // a type any guest may buy (the admission's members-only Member Admission would be refused)
+      .where('ticket_type.member_only', '=', false)
+      .where('ticket_group.hidden_type', '=', 'public_browsable')
+      .orderBy('ticket_type._rank')
       .orderBy('ticket_type.id')
       .executeTakeFirstOrThrow();
     const sessions = await db()
