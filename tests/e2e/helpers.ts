@@ -155,8 +155,13 @@ export async function chooseSessionThroughUi(page: Page, session: TomorrowSessio
 }
 
 /** Through the event detail UI: the session's date and time, the given Adult and Child counts, 'Add to cart' -> /checkout. */
-export async function reserveThroughUi(page: Page, session: TomorrowSession, counts: { adults: number; children: number }) {
-  await chooseSessionThroughUi(page, session);
+export async function reserveThroughUi(
+  page: Page,
+  session: TomorrowSession,
+  counts: { adults: number; children: number },
+  path = `/events/${session.eventId}`,
+) {
+  await chooseSessionThroughUi(page, session, path);
   for (let i = 0; i < counts.adults; i++) await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
   for (let i = 0; i < counts.children; i++) await page.getByRole('button', { name: 'Add one Child', exact: true }).click();
   // The demo's timed admission asks for a home ZIP code (its group survey requires it).
