@@ -357,7 +357,8 @@ describeEachDatabase('memberships', (ctx) => {
     expect([notGiftable.result.status, notGiftable.result.code]).toEqual([400, 'validation_failed']);
   });
 
-  it('an expired gift code is refused with gift_code_expired', async () => {
+  /** A gift code for the demo's Dual level, valid from `from` to `to` ms around the test clock's now; the level's id. */
+  async function insertDualGiftCode(code: string, from: number, to: number): Promise<string> {
     const role = await db()
       .selectFrom('role')
       .select('id')
@@ -368,12 +369,17 @@ describeEachDatabase('memberships', (ctx) => {
       .insertInto('gift_code')
       .values({
         seller_id: sellerId,
-        code: '5550001111',
+        code,
         role_id: role.id,
-        valid_from: new Date(clock.now().getTime() - 400 * DAY),
-        valid_to: new Date(clock.now().getTime() - DAY),
+        valid_from: new Date(clock.now().getTime() + from),
+        valid_to: new Date(clock.now().getTime() + to),
       })
       .execute();
+    return role.id;
+  }
+
+  it('an expired gift code is refused with gift_code_expired', async () => {
+    await insertDualGiftCode('5550001111', -400 * DAY, -DAY);
     const r = await (await (await newMember()).browser()).post('/api/my/gift_code/5550001111/redeem?_seller=demo');
     expect([r.status, r.code]).toEqual([410, 'gift_code_expired']);
   });
@@ -533,22 +539,7 @@ describeEachDatabase('memberships', (ctx) => {
   });
 
   async function raceRedeem(code: string) {
-    const role = await db()
-      .selectFrom('role')
-      .select('id')
-      .where('seller_id', '=', sellerId)
-      .where('key', '=', 'dual')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('gift_code')
-      .values({
-        seller_id: sellerId,
-        code,
-        role_id: role.id,
-        valid_from: new Date(clock.now().getTime() - DAY),
-        valid_to: new Date(clock.now().getTime() + 300 * DAY),
-      })
-      .execute();
+    const roleId = await insertDualGiftCode(code, -DAY, 300 * DAY);
     // All test requests come from one address: the race is about the code, not the per-address limit of gift-code
     // tries, so that count starts afresh for each round.
     await db().deleteFrom('rate_limit').where('key', 'like', 'gift_code_ip:%').execute();
@@ -558,7 +549,7 @@ describeEachDatabase('memberships', (ctx) => {
     const memberships = await db()
       .selectFrom('membership')
       .select('id')
-      .where('role_id', '=', role.id)
+      .where('role_id', '=', roleId)
       .where('ticket_order_id', 'is', gift.ticket_order_id)
       .execute();
     return { ok: results.filter((r) => r.status === 200).length, memberships: memberships.length };

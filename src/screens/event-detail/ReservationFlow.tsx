@@ -12,6 +12,7 @@ import { SurveySection, type SurveyForms } from './SurveySection';
 import { AdmitDetailsSection } from './AdmitDetailsSection';
 import { SubmitSection } from './SubmitSection';
 import { SeatSection } from './SeatSection';
+import { LoadFailed } from '../../components/LoadFailed';
 
 /** Quantity-first, once the quantities are chosen: what was chosen, and 'Change tickets' (date and time go). */
 const SelectionSummary = observer(function SelectionSummary({ store }: { store: ReservationStore }) {
@@ -90,16 +91,7 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
   } else if (state === 'unavailable') {
     body = <p className="notice notice--info reserve__unavailable">{t('reserve.unavailable')}</p>;
   } else if (state === 'init-error') {
-    body = (
-      <div>
-        <p role="alert" className="notice notice--error">
-          {t('reserve.initError')}
-        </p>
-        <button type="button" className="button" onClick={() => void store.load()}>
-          {t('reserve.retry')}
-        </button>
-      </div>
-    );
+    body = <LoadFailed onRetry={() => void store.load()} />;
   } else {
     const mode = store.effectiveMode;
     // Quantity-first (spec section 4): the steppers, then 'Find available tickets'; the dates and times after.

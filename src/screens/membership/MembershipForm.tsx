@@ -16,6 +16,7 @@ import { moneyToMinor } from '../../domain/quantity';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { Modal } from '../../components/Modal';
 import '../../styles/membership.css';
+import { LoadFailed } from '../../components/LoadFailed';
 
 interface Props {
   eventId: string;
@@ -70,17 +71,7 @@ export const MembershipForm = observer(function MembershipForm({ eventId, action
         {t('reserve.loading')}
       </p>
     );
-  if (store.state === 'error')
-    return (
-      <div>
-        <p role="alert" className="notice notice--error">
-          {t('reserve.initError')}
-        </p>
-        <button type="button" className="button" onClick={() => void store.load()}>
-          {t('reserve.retry')}
-        </button>
-      </div>
-    );
+  if (store.state === 'error') return <LoadFailed onRetry={() => void store.load()} />;
   if (store.shownLevels.length === 0) return <p className="notice notice--info">{t('membership.form.noLevels')}</p>;
 
   const mode = store.mode;
