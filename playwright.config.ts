@@ -4,12 +4,15 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { freePort } from './tests/helpers/free-port';
 import { AWKWARD_INSTANTS } from './tests/helpers/instants';
+import { SERVER_ENTRY, SERVER_OUT, serverBundleCurrent } from './scripts/server-bundle.mjs';
 import type { ClockOptions } from './tests/e2e/clock-fixture';
 
 // This file is evaluated by the runner and again in every worker; the env carries the runner's choices to
 // the workers so they all talk to the one server.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
+// The feature-flag seller's folder (tests/e2e/setup-sellers.ts): the main server watches it, the tests rewrite it.
+process.env.E2E_FLAGS_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-flags-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -18,7 +21,12 @@ const launchOptions = {
   args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
 };
 
-/** The server every project starts: `npx tsx server/main.ts` serving the production build in dist/. */
+// The browser tests run the server as `npm start` does: the bundle in dist-server/, serving the build in dist/.
+if (!serverBundleCurrent(process.cwd()))
+  throw new Error(`${SERVER_OUT}/ is missing or older than the sources: run \`npm run build\` before the browser tests`);
+const SERVER = `node --enable-source-maps ${SERVER_OUT}/${SERVER_ENTRY}`;
+
+/** The environment of every server the projects start. */
 const serverEnv = (serverPort: number, dataDir: string) => ({
   PORT: String(serverPort),
   HOST: '127.0.0.1',
@@ -47,9 +55,9 @@ for (const instant of clockInstants) {
   clockServers.push({ instant, port: Number(process.env[portKey]), dataDir: process.env[dirKey]! });
 }
 
-/** End-to-end tests: the real server (`npx tsx server/main.ts`) on a free port with a fresh PGlite data
+/** End-to-end tests: the real server (the bundle `npm start` runs) on a free port with a fresh PGlite data
  *  directory holding the demo seller and its test copies (tests/e2e/setup-sellers.ts), serving the production
- *  build in dist/ (run `npx vite build` first). No mocked API. The 'clock' projects run tests/e2e/clock.spec.ts
+ *  build in dist/ (run `npm run build` first). No mocked API. The 'clock' projects run tests/e2e/clock.spec.ts
  *  once per awkward instant against a server and a browser pinned to it. */
 export default defineConfig<ClockOptions>({
   testDir: 'tests/e2e',
@@ -76,18 +84,22 @@ export default defineConfig<ClockOptions>({
   webServer: [
     {
       // Sellers first (demo, and 'e2e' with a short cart hold), then the server.
-      command: 'npx tsx tests/e2e/setup-sellers.ts && npx tsx server/main.ts',
+      command: `npx tsx tests/e2e/setup-sellers.ts && ${SERVER}`,
       url: `${baseURL}/storefront-config.json`,
       timeout: 120_000,
       // Only for debugging against a server you started yourself on E2E_PORT; normal runs start their own.
       reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
       stdout: 'pipe',
       stderr: 'pipe',
-      env: serverEnv(port, process.env.E2E_DATA_DIR),
+      env: {
+        ...serverEnv(port, process.env.E2E_DATA_DIR),
+        E2E_FLAGS_DIR: process.env.E2E_FLAGS_DIR,
+        SELLER_WATCH_DIRS: process.env.E2E_FLAGS_DIR,
+      },
     },
     ...clockServers.map(({ instant, port: clockPort, dataDir }) => ({
       // The server loads the demo itself on first start, at its pinned "now"; the Auckland copy is made first.
-      command: instant.seller === 'demo' ? 'npx tsx server/main.ts' : 'npx tsx tests/e2e/setup-sellers.ts && npx tsx server/main.ts',
+      command: instant.seller === 'demo' ? SERVER : `npx tsx tests/e2e/setup-sellers.ts && ${SERVER}`,
       url: `http://127.0.0.1:${clockPort}/storefront-config.json`,
       timeout: 180_000,
       stdout: 'pipe' as const,

@@ -2,7 +2,7 @@
  * `npm run bench` (not part of `npm test`): builds the storefront, starts the real server (tests/helpers/
  * server-process.ts) and measures the bundle of each route, Lighthouse, read load on PGlite and PostgreSQL, and
  * the on-sale contention on PostgreSQL. Prints one markdown table and writes bench/results.json.
- *   BENCH_ONLY         comma list of the parts to run: bundle, lighthouse, read, onsale (default all of them); the
+ *   BENCH_ONLY         comma list of the parts to run: start, bundle, lighthouse, read, onsale (default all of them); the
  *                      parts not run keep their previous figures in bench/results.json ('measured' dates each part)
  *   BENCH_LH_RUNS      Lighthouse runs per page, the median is reported (default 3)
  *   BENCH_SECONDS      seconds of each read-load run (default 10)
@@ -18,14 +18,16 @@ import { budgetViolations, measureBundles, type Budget, type RouteBundle } from 
 import budgetJson from './budget.json';
 import { CATEGORIES, TARGETS, lighthouseRuns, runLighthouse, type LighthousePage } from './lighthouse';
 import { CONNECTIONS, readLoad, type ReadLoadRow } from './read-load';
-import { bareLimit, makeBenchSeller, runOnsale, type BareResult, type OnsaleResult } from './onsale';
+import { makeBenchSeller } from './onsale';
+import { onsaleFailures, onsaleRows, runOnsaleBench, type OnsaleSummary } from './onsale-run';
+import { START_TARGET_MS, measureStart, type StartResult } from './start';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const budget = budgetJson as Budget;
 const RESULTS = new URL('./results.json', import.meta.url);
 
-const PARTS = ['bundle', 'lighthouse', 'read', 'onsale'] as const;
+const PARTS = ['start', 'bundle', 'lighthouse', 'read', 'onsale'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: the parts to run (all when unset or empty); an unknown name is refused rather than skipped. */
@@ -42,12 +44,11 @@ function selectedParts(value = process.env.BENCH_ONLY): Set<Part> {
 
 /** What one run measured; a part not run is absent. */
 interface Measured {
+  start?: StartResult;
   bundles?: RouteBundle[];
   lighthouse?: LighthousePage[];
   readLoad?: ReadLoadRow[];
-  onsale?: OnsaleResult;
-  bare?: BareResult;
-  ratio?: number;
+  onsale?: OnsaleSummary;
 }
 
 const log = (msg: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -66,6 +67,14 @@ async function withServer<T>(env: Record<string, string>, use: (server: ServerPr
 
 function table(r: Measured): string {
   const rows: string[][] = [];
+  if (r.start) {
+    rows.push([
+      '`npm start`, built, existing data folder: spawn to first page',
+      `median ${r.start.medianMs} ms · worst ${r.start.worstMs} ms (runs ${r.start.startsMs.join(', ')}) · first start on a new folder ${r.start.firstStartMs} ms`,
+      `≤ ${START_TARGET_MS} ms`,
+      mark(r.start.medianMs <= START_TARGET_MS),
+    ]);
+  }
   for (const b of r.bundles ?? []) {
     const rule = budget.routes[b.route] ?? {};
     const broken = budgetViolations([b], { routes: { [b.route]: rule } });
@@ -98,31 +107,7 @@ function table(r: Measured): string {
       mark(l.non2xx === 0 && l.errors === 0),
     ]);
   }
-  const o = r.onsale;
-  if (o && r.bare && r.ratio !== undefined) {
-    const errors = (m: Record<string, number>) =>
-      Object.entries(m)
-        .map(([k, v]) => `${v}× ${k}`)
-        .join(', ');
-    rows.push([
-      `On-sale PostgreSQL: ${o.buyers} buyers × 2 tickets, capacity ${o.capacity}`,
-      `${o.reservationsPerSecond} reservations/s · p50 ${o.reserveP50Ms} ms · p99 ${o.reserveP99Ms} ms · ${o.reserved} reserved, ${o.soldOut} sold out${Object.keys(o.reserveErrors).length ? ` · errors: ${errors(o.reserveErrors)}` : ''}`,
-      'every buyer answered',
-      mark(o.reserved + o.soldOut === o.buyers),
-    ]);
-    rows.push([
-      'On-sale result',
-      `${o.ticketsSold} tickets sold · oversold ${o.oversold} · session used ${o.sessionUsed}/${o.capacity} · ${o.checkoutsOk} checkouts ok${Object.keys(o.checkoutErrors).length ? ` · failed: ${errors(o.checkoutErrors)}` : ''}`,
-      'oversold 0',
-      mark(o.oversold === 0 && o.usedWithinCapacity && o.checkoutsOk === o.reserved),
-    ]);
-    rows.push([
-      `Bare PostgreSQL limit (${r.bare.statements} guarded UPDATEs on one row, ${r.bare.connections} connections = server pool)`,
-      `${r.bare.statementsPerSecond} statements/s · our reservations/s = ${r.ratio.toFixed(3)} × bare`,
-      '—',
-      '',
-    ]);
-  }
+  if (r.onsale) rows.push(...onsaleRows(r.onsale));
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(['Benchmark', 'Result', 'Target', '']), line(['---', '---', '---', '---']), ...rows.map(line)].join('\n');
 }
@@ -134,10 +119,11 @@ function mergeResults(fresh: Record<string, unknown>, parts: Set<Part>): Record<
   const oldDate = String(old.date ?? '');
   const oldMeasured = (old.measured ?? Object.fromEntries(PARTS.map((p) => [p, oldDate]))) as Record<string, string>;
   const keys: Record<Part, string[]> = {
+    start: ['start'],
     bundle: ['bundles', 'budgetViolations'],
     lighthouse: ['lighthouse'],
     read: ['readLoad'],
-    onsale: ['onsale', 'bare', 'onsaleToBareRatio'],
+    onsale: ['onsale'],
   };
   const kept = Object.fromEntries(
     PARTS.filter((p) => !parts.has(p)).flatMap((p) => keys[p].filter((k) => k in old).map((k) => [k, old[k]])),
@@ -154,6 +140,10 @@ async function main() {
   const seller = makeBenchSeller();
   const r: Measured = {};
   try {
+    if (parts.has('start')) {
+      log('npm start, timed');
+      r.start = await measureStart();
+    }
     if (parts.has('bundle') || parts.has('lighthouse')) {
       // The production build, in a folder of its own: a rebuild of dist/ during the run cannot change what is measured.
       log('vite build');
@@ -186,30 +176,20 @@ async function main() {
       });
     }
 
-    if (parts.has('read') || parts.has('onsale')) {
+    if (parts.has('read')) {
       const db = await createScratchDatabase(PG_ADMIN_URL, 'bench');
       try {
-        const serverConnections = await withServer(
-          { STATIC_DIR: staticDir, DATABASE_URL: db.url, DEMO_SELLER_DIR: seller.dir },
-          async (server) => {
-            if (parts.has('read')) {
-              log(`PostgreSQL server on ${server.baseUrl}: read load`);
-              r.readLoad = [...(r.readLoad ?? []), ...(await readLoad(server.baseUrl, 'PostgreSQL', SECONDS))];
-            }
-            if (!parts.has('onsale')) return 0;
-            log('on-sale');
-            r.onsale = await runOnsale(server.baseUrl, db.url);
-            return r.onsale.serverConnections;
-          },
-        );
-        if (r.onsale) {
-          log(`bare limit with ${serverConnections} connections`);
-          r.bare = await bareLimit(db.url, serverConnections);
-          r.ratio = r.onsale.reservationsPerSecond / r.bare.statementsPerSecond;
-        }
+        await withServer({ STATIC_DIR: staticDir, DATABASE_URL: db.url, DEMO_SELLER_DIR: seller.dir }, async (server) => {
+          log(`PostgreSQL server on ${server.baseUrl}: read load`);
+          r.readLoad = [...(r.readLoad ?? []), ...(await readLoad(server.baseUrl, 'PostgreSQL', SECONDS))];
+        });
       } finally {
         await db.drop();
       }
+    }
+
+    if (parts.has('onsale')) {
+      r.onsale = await runOnsaleBench(PG_ADMIN_URL, seller.dir, staticDir, SECONDS, log);
     }
 
     const now = new Date().toISOString();
@@ -241,9 +221,10 @@ async function main() {
               budgetViolations: violations,
             }
           : {}),
+        ...(r.start ? { start: r.start } : {}),
         ...(r.lighthouse ? { lighthouse: r.lighthouse } : {}),
         ...(r.readLoad ? { readLoad: r.readLoad } : {}),
-        ...(r.onsale ? { onsale: r.onsale, bare: r.bare, onsaleToBareRatio: r.ratio } : {}),
+        ...(r.onsale ? { onsale: r.onsale } : {}),
         seconds: Math.round((Date.now() - started) / 1000),
       },
       parts,
@@ -267,8 +248,12 @@ async function main() {
     }
     if (violations.length) console.log(`\nBudget (bench/budget.json):\n- ${violations.join('\n- ')}`);
     console.log(`\nbench/results.json written${parts.size < PARTS.length ? ' (the parts not run keep their previous figures)' : ''}`);
-    // Selling beyond capacity is a bug, not a slow figure.
-    if (r.onsale && (r.onsale.oversold > 0 || !r.onsale.usedWithinCapacity)) process.exitCode = 1;
+    // Selling beyond capacity, or a buyer refused by an error, is a bug, not a slow figure.
+    const failures = r.onsale ? onsaleFailures(r.onsale) : [];
+    if (failures.length) {
+      console.log(`\nOn-sale failed:\n- ${failures.join('\n- ')}`);
+      process.exitCode = 1;
+    }
   } finally {
     seller.remove();
     rmSync(staticDir, { recursive: true, force: true });

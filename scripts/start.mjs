@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: serve the storefront, building it first only when its sources changed since the last build.
-// `npm run build` (`--build-only`) builds unconditionally and records the stamp.
-// The stamp (dist/.build-stamp) is described in scripts/build-stamp.mjs.
+// `npm run build` (`--build-only`) builds unconditionally and records the stamps.
+// Two builds, each with its stamp: the storefront (Vite, dist/.build-stamp, scripts/build-stamp.mjs) and the server
+// (esbuild, dist-server/.build-stamp, scripts/server-bundle.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceStamp } from './build-stamp.mjs';
+import { SERVER_ENTRY, SERVER_OUT, bundleServer, serverBundleCurrent } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -24,10 +26,17 @@ const stamp = sourceStamp(root);
 const current = existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp && existsSync(path.join(dist, 'index.html'));
 if (buildOnly || !current) build(stamp);
 else console.log('the built storefront is current (dist/.build-stamp): not rebuilding');
+if (buildOnly || !serverBundleCurrent(root)) {
+  console.log('bundling the server (esbuild)');
+  await bundleServer(root);
+}
 
 if (!buildOnly) {
   // The server runs as a child sharing this terminal; signals reach it and its exit code is ours.
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit' });
+  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, SERVER_OUT, SERVER_ENTRY)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

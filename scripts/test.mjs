@@ -30,7 +30,7 @@ if (run('type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) 
 if (run('lint', 'npm', ['run', '--silent', 'lint']) !== 0) failedSteps++;
 if (run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) !== 0)
   failedSteps++;
-const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']) === 0;
+const built = run('build', 'node', ['scripts/start.mjs', '--build-only']) === 0;
 if (!built) failedSteps++;
 if (
   built &&

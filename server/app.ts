@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -14,9 +13,11 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Deps } from './deps';
+import { PACKAGE_ROOT } from './package-root';
 import { DomainError, errorBody, statusOf } from './http/errors';
 import { isDataException, redactDeep, serializeError } from './http/redact';
 import { registerReadCache } from './http/read-cache';
+import { watchSellerFlags } from './catalog/flags-watch';
 import { registerApiRoutes } from './routes';
 import { registerStripeWebhook } from './routes/stripe-webhook';
 import registerOutbox from './routes/outbox';
@@ -24,8 +25,6 @@ import { createIndexPage, readIndexTemplate } from './http/index-html';
 import { registerContractCheck } from './http/contract-check';
 import { registerOpenApi } from './http/openapi';
 import { DeploymentConfig } from '../src/contract/storefront';
-
-const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const API_PREFIXES = ['/api', '/cached_api'] as const;
 const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -39,11 +38,12 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.sta
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
+  // The seller's tag manager container loads only when its config names one (src/analytics/start.tsx).
+  "script-src 'self' https://js.stripe.com https://www.googletagmanager.com",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' https://api.stripe.com",
+  "connect-src 'self' https://api.stripe.com https://*.google-analytics.com https://*.googletagmanager.com",
   'frame-src https://js.stripe.com https://hooks.stripe.com',
   "object-src 'none'",
   "base-uri 'self'",
@@ -96,7 +96,16 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   await app.register(fastifyCookie);
   // Before compression: the cache keeps the JSON text, compression then applies to hits and misses alike.
-  registerReadCache(app, { ttlMs: deps.config.readCacheMs, now: () => deps.now().getTime() });
+  const clearReadCache = registerReadCache(app, { ttlMs: deps.config.readCacheMs, now: () => deps.now().getTime() });
+  // Feature flags edited in a watched seller folder reach GET config at once (README "Feature flags").
+  if (deps.config.sellerWatchDirs?.length) {
+    const stopWatching = watchSellerFlags(deps.db, {
+      dirs: deps.config.sellerWatchDirs,
+      onChange: () => clearReadCache(),
+      onError: (message) => app.log.warn(message),
+    });
+    app.addHook('onClose', async () => stopWatching());
+  }
   // API answers (a 120-day calendar is ~40 KB of JSON) and index.html go compressed; built assets are sent
   // precompressed by @fastify/static, which this plugin leaves alone. Brotli at quality 4: fast enough per request.
   await app.register(fastifyCompress, {
@@ -192,7 +201,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const hasStatic = fs.existsSync(indexHtml);
   const indexPage = hasStatic
     ? createIndexPage(app, {
-        ...readIndexTemplate(indexHtml, path.join(ROOT_DIR, 'locales/en/translation.json')),
+        ...readIndexTemplate(indexHtml, path.join(PACKAGE_ROOT, 'locales/en/translation.json')),
         defaultSeller: deps.config.defaultSeller,
       })
     : null;

@@ -7,6 +7,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** DATABASE_POOL_SIZE: connections one process keeps to PostgreSQL (measured best on the 2-core bench machine). */
+  databasePoolSize: number;
   smtpUrl?: string;
   stripeSecretKey?: string;
   stripePublishableKey?: string;
@@ -42,9 +44,14 @@ export interface ServerConfig {
   pinnedClock?: PinnedClock;
   /** Tests only (TEST_GATEWAY_LATENCY_MS): how long the test gateway takes to answer after it has charged. */
   testGatewayLatencyMs?: number;
+  /** SELLER_WATCH_DIRS: seller folders whose config.json flags the running server re-reads on change (flags-watch.ts). */
+  sellerWatchDirs: string[];
   /** How old an unsettled payment attempt must be before the reconciler settles it (RECONCILE_AFTER_MS). */
   reconcileAfterMs: number;
 }
+
+/** The pool size that served the most reservations a second in `npm run bench` here (5, 10 and 20 measured). */
+export const DEFAULT_POOL_SIZE = 10;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
@@ -58,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(root, env.DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: positive(env.DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE),
     smtpUrl: env.SMTP_URL || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
@@ -77,6 +85,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxConnections: positive(env.MAX_CONNECTIONS, 1024),
     testGatewayLatencyMs: testOnlyNumber(env, 'TEST_GATEWAY_LATENCY_MS'),
     reconcileAfterMs: positive(env.RECONCILE_AFTER_MS, 5 * 60 * 1000),
+    sellerWatchDirs: (env.SELLER_WATCH_DIRS ?? '')
+      .split(',')
+      .map((dir) => dir.trim())
+      .filter(Boolean)
+      .map((dir) => path.resolve(root, dir)),
   };
 }
 

@@ -12,7 +12,9 @@ async function main() {
   const config = readConfig();
   const now = clockOf(config.pinnedClock);
   if (config.pinnedClock) console.log(`test clock: now is ${now().toISOString()} (TEST_NOW)`);
-  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const handle = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: config.dataDir },
+  );
   await migrateToLatest(handle.db);
 
   const anySeller = await handle.db.selectFrom('seller').select('id').limit(1).executeTakeFirst();
@@ -25,6 +27,8 @@ async function main() {
   const app = await buildApp(deps, {
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
+  await app.listen({ port: config.port, host: config.host });
+  // The jobs (mail, renewals, expiry, reconciling) start once the server answers: a start is not held up by them.
   const jobs = startJobs(deps);
 
   let closing = false;
@@ -40,7 +44,6 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`storefront listening on http://localhost:${config.port}/ (${where})`);
 }

@@ -23,6 +23,23 @@ function renderWith(root: Root, i18n: I18n, node: React.ReactNode) {
   );
 }
 
+/**
+ * The feature-flag poller and the seller's analytics (src/app/late-start.ts) load when the first flags poll is due
+ * (`flags_poll_ms` after the first paint, spec section 9: 1000 ms): the first screen never waits for them, and the
+ * first load carries none of their code.
+ */
+function startLateModules(store: RootStore, i18n: I18n) {
+  setTimeout(
+    () =>
+      import('./app/late-start')
+        .then(({ startLate }) => startLate(store, i18n))
+        // A chunk that failed to load leaves the page as it was (the flags it booted with, no analytics).
+        .catch(() => {}),
+    // The config's interval (at least 250 ms; src/domain/flags.ts checks it in the poller).
+    Math.max(250, store.config.storefront.flags_poll_ms ?? 1000),
+  );
+}
+
 /** Boot (DESIGN.md section 2): deployment config -> seller config -> i18n -> stores -> router. */
 async function main() {
   // The server answers the page's first public reads inside it (server/http/index-html.ts).
@@ -54,6 +71,7 @@ async function main() {
         </BrowserRouter>
       </StoresProvider>,
     );
+    startLateModules(store, i18n);
   } catch (error) {
     console.error('storefront boot failed', error);
     renderWith(root, baseI18n, <BootError />);

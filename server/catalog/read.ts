@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { PACKAGE_ROOT } from '../package-root';
 import { IssueList } from './errors';
 import { mergeContentBlocks, parseContentBlock } from './front-matter';
 import { sanitizeSellerHtml, sanitizeSellerSvg } from './sanitize';
 import type { CatalogFile, ContentBlockDef, ImageFile, SellerFolder } from './types';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = PACKAGE_ROOT;
 export const DEFAULT_CONTENT_BLOCKS_DIR = path.join(ROOT, 'content-blocks');
 const MONEY_PATTERN = '^\\d{1,7}(\\.\\d{2})?$';
 const IMAGE_TYPES: Record<string, string> = {
@@ -30,7 +30,7 @@ interface Validators {
 let validators: Validators | undefined;
 
 /** Compiled once per process: schema compilation costs far more than validation. */
-function getValidators(): Validators {
+export function getValidators(): Validators {
   if (!validators) {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     addFormats(ajv);

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { QueuedPGliteDialect } from './pglite-dialect';
 import { lockDataDir } from './data-dir-lock';
@@ -13,6 +13,8 @@ import * as m006 from './migrations/006-membership-terms';
 import * as m010 from './migrations/010-add-seat-number';
 import * as m012 from './migrations/012-add-manage-link-secret';
 import * as m014 from './migrations/014-promo-code-uses';
+import * as m016 from './migrations/016-saved-payment-methods';
+import * as m018 from './migrations/018-hold-tally';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '010-add-seat-number': m010,
   '012-add-manage-link-secret': m012,
   '014-promo-code-uses': m014,
+  '016-saved-payment-methods': m016,
+  '018-hold-tally': m018,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -47,7 +51,11 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   schema?: string;
   poolSize?: number;
+  /** Called with the text of every statement sent, BEGIN and COMMIT included (tests count statements per request). */
+  onQuery?: (sql: string) => void;
 }
+
+const logOf = (opts: OpenOptions) => (opts.onQuery ? (e: LogEvent) => opts.onQuery!(e.query.sql) : undefined);
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   if (opts.databaseUrl) {
@@ -62,7 +70,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
       max: opts.poolSize ?? 20,
       ...(opts.schema ? { options: `-c search_path="${opts.schema}",public` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logOf(opts) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // A folder on disk has one writer: a second process refuses to open it (data-dir-lock.ts).
@@ -70,7 +78,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   try {
     const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
     await pglite.waitReady;
-    const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect(pglite) });
+    const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect(pglite), log: logOf(opts) });
     return {
       db,
       kind: 'pglite',

@@ -228,6 +228,12 @@ export interface LoginTokenTable {
   expires_at: Ts;
   used_at: Ts | null;
 }
+/** An upper bound of what the carts of one address hold in one session or sessionless group (migration 018). */
+export interface HoldTallyTable {
+  address_hash: string;
+  scope_id: string;
+  held: Generated<number>;
+}
 export interface RateLimitTable {
   key: string;
   window_start: Ts;
@@ -420,6 +426,14 @@ export interface PaymentMethodTable {
   exp_year: number;
   created_at: TsDefault;
 }
+/** The provider's customer a gateway keeps an identity's cards under (a Stripe Customer; migration 016). */
+export interface GatewayCustomerTable {
+  seller_id: string;
+  identity_id: string;
+  gateway_id: string;
+  customer_ref: string;
+  created_at: TsDefault;
+}
 export interface GiftCodeTable {
   id: Uuid;
   seller_id: string;
@@ -521,6 +535,7 @@ export interface Database {
   auth_session: AuthSessionTable;
   login_token: LoginTokenTable;
   rate_limit: RateLimitTable;
+  hold_tally: HoldTallyTable;
   cart: CartTable;
   ticket: TicketTable;
   ticket_order: TicketOrderTable;
@@ -534,6 +549,7 @@ export interface Database {
   membership: MembershipTable;
   payment_method: PaymentMethodTable;
   test_gateway_method: TestGatewayMethodTable;
+  gateway_customer: GatewayCustomerTable;
   gift_code: GiftCodeTable;
   cart_mod: CartModTable;
   promo_code: PromoCodeTable;
@@ -550,6 +566,7 @@ export type TicketType = Selectable<TicketTypeTable>;
 export type EventSession = Selectable<EventSessionTable>;
 export type NewEventSession = Insertable<EventSessionTable>;
 export type CartUpdate = Updateable<CartTable>;
+export type Cart = Selectable<CartTable>;
 export type Ticket = Selectable<TicketTable>;
 export type TicketOrder = Selectable<TicketOrderTable>;
 export type Payment = Selectable<PaymentTable>;

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { Db } from '../db';
+import { PACKAGE_ROOT } from '../package-root';
 import type { SurveySpec } from '../../src/contract/catalogue';
 import { surveyFormSchema } from '../../src/domain/survey-schema';
 import { formKey } from '../../src/contract/form-key';
@@ -17,7 +19,7 @@ import { formKey } from '../../src/contract/form-key';
  *
  * A form names its validator by the key @rjsf looks it up with: the schema's $id, else hashForSchema(schema).
  */
-export const IDENTITY_SCHEMA_FILE = new URL('../../schemas/identity-form.schema.json', import.meta.url);
+export const IDENTITY_SCHEMA_FILE = path.join(PACKAGE_ROOT, 'schemas/identity-form.schema.json');
 
 export { formKey };
 

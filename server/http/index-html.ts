@@ -51,6 +51,7 @@ interface StorefrontValue {
   web?: { logo?: unknown };
   layout?: Record<string, string[] | undefined>;
   membership_presell?: boolean;
+  flags?: { membership_presell?: boolean };
   admission_event_id?: string;
 }
 interface ReservableBody {

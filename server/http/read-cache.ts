@@ -23,8 +23,9 @@ interface Entry {
   body: string;
 }
 
-export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; now?: () => number }) {
-  if (opts.ttlMs <= 0) return;
+/** Registers the cache; returns what empties it (a seller's flags changed outside an API write: flags-watch.ts). */
+export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; now?: () => number }): () => void {
+  if (opts.ttlMs <= 0) return () => {};
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
   let generation = 0;
@@ -56,10 +57,14 @@ export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; n
     return payload;
   });
 
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+  };
   app.addHook('onResponse', async (request) => {
     const method = request.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || READ_BY_POST.test(request.url)) return;
-    generation += 1;
-    entries.clear();
+    clear();
   });
+  return clear;
 }

@@ -14,6 +14,7 @@ import {
 } from '../services/cart/access';
 import { deleteCart, extendCart, modifyCart } from '../services/cart/modify';
 import { cartView } from '../services/cart/view';
+import { reserveInOneStatement } from '../services/cart/fast-reserve';
 import { table } from '../../src/contract/tables';
 import { cartRoutes } from '../../src/contract/cart';
 import { promoRoutes, type ApplyCodeBody } from '../../src/contract/promo';
@@ -41,7 +42,7 @@ export async function ensureOwnerCookie(deps: Deps, request: FastifyRequest, rep
     secure: request.protocol === 'https',
     maxAge: 60 * 60 * 24 * 30,
   });
-  return callerFromToken(token, identityId, request.ip);
+  return { ...callerFromToken(token, identityId, request.ip), freshToken: true };
 }
 
 /** Cart contents are private to their owner: never stored by a shared cache. */
@@ -66,6 +67,9 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     handler: async (request, reply) => {
       const seller = await sellerOf(deps, request);
       const caller = await ensureOwnerCookie(deps, request, reply);
+      // A new guest cart of one session is reserved in one statement (the on-sale path); anything else is locked.
+      const fast = await reserveInOneStatement(deps, { seller, caller, body: request.body ?? {}, embed: parseEmbed(request.query._embed) });
+      if (fast) return fast;
       const id = await modifyCart(deps, { seller, caller, body: request.body ?? {} });
       return view(request, request.query, id, caller);
     },

@@ -10,6 +10,8 @@ import { myMemberships, myOrders, mySessions } from '../services/auth/my-reads';
 import { resendMine } from '../services/auth/resend';
 import { sessionAuth, SESSION_COOKIE } from '../services/auth/sessions';
 import { retryAfter } from './auth';
+import { savedPaymentRoutes } from '../../src/contract/saved-payment';
+import { listSavedMethods, removeSavedMethod } from '../services/saved-payment-methods';
 
 /** Account data is private to its user: never kept by a shared cache. */
 const privateNoStore = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -18,7 +20,10 @@ const privateNoStore = async (_req: FastifyRequest, reply: FastifyReply, payload
 };
 const page = (q: { _limit?: number; _offset?: number }) => ({ limit: Math.min(q._limit ?? 100, 100), offset: q._offset ?? 0 });
 
-/** The account area: my/user, my/ticket_order, my/order_session, my/membership, my/ticket_order/resend. */
+/**
+ * The account area: my/user, my/ticket_order, my/order_session, my/membership, my/ticket_order/resend,
+ * my/identity/saved_payment_method.
+ */
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const auth = async (request: FastifyRequest) => requireAuth(deps, request, await sellerOf(deps, request));
@@ -99,6 +104,24 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
       const seller = await sellerOf(deps, request);
       const { identity } = await requireAuth(deps, request, seller);
       return resendMine(deps, seller, identity.id, request.body?.memberships_only === true);
+    },
+  });
+
+  api.route({
+    ...savedPaymentRoutes.list,
+    onSend: privateNoStore,
+    handler: async (request) => {
+      const { identity } = await auth(request);
+      return listSavedMethods(deps, (await sellerOf(deps, request)).id, identity.id);
+    },
+  });
+
+  api.route({
+    ...savedPaymentRoutes.remove,
+    onSend: privateNoStore,
+    handler: async (request) => {
+      const { identity } = await auth(request);
+      return removeSavedMethod(deps, (await sellerOf(deps, request)).id, identity.id, request.params.id);
     },
   });
 }

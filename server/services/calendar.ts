@@ -12,7 +12,7 @@ import { cheapest, effectivePrice, formatMoney, totalOutsideFees } from '../../s
 import { isSessionSold, loadEventContext, type EventContext } from './event-context';
 import { loadSessionStates, type SessionState } from './inventory-read';
 import { buildDemand, consideredGroups, sessionFigures, type TicketLine } from './sessions';
-import type { SessionFigures } from './wire';
+import { loadCalendarDays, type DayFigures } from './calendar-days';
 
 /** Without end_date a calendar covers 120 days from start_date (default today at the venue). */
 export const CALENDAR_DEFAULT_DAYS = 120;
@@ -30,8 +30,8 @@ type Status = 'available' | 'sold_out' | 'unavailable';
 const STATUS_LABEL: Record<Status, string> = { available: 'Available', sold_out: 'Sold out', unavailable: 'Unavailable' };
 
 /**
- * GET/POST events/{id}/calendar: one row per venue-local date. Three queries for the whole range
- * (sessions, their group rows, expired holds) after the event itself; the days are built in memory.
+ * GET/POST events/{id}/calendar: one row per venue-local date. After the event itself, one statement aggregates the
+ * range per venue day (calendar-days.ts); a selection of tickets is checked per session in memory instead.
  */
 export async function getCalendar(db: Db, seller: Seller, eventId: string, o: CalendarOptions, now: Date): Promise<CalendarAnswer> {
   const distinctTypes = new Set((o.tickets ?? []).map((t) => t.ticket_type_id));
@@ -55,37 +55,20 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
   const groups = demand
     ? consideredGroups(ctx, [...new Set(demand.sessionDemand.map((d) => d.ticket_group_id))])
     : consideredGroups(ctx, o.groupIds);
-  const states = await loadSessionStates(
-    db,
-    ctx,
-    groups,
-    { from: startOfVenueDay(start, ctx.tz), to: startOfVenueDay(addDays(end, 1), ctx.tz) },
-    now,
-  );
-
-  const byDate = new Map<string, SessionState[]>();
-  for (const s of states) {
-    const list = byDate.get(s.date);
-    if (list) list.push(s);
-    else byDate.set(s.date, [s]);
-  }
-  // Each session's figures once, whatever the number of days that look at them.
-  const figures = new Map<string, SessionFigures>();
-  const figuresOf = (s: SessionState) => {
-    let f = figures.get(s.session.id);
-    if (!f) figures.set(s.session.id, (f = sessionFigures(ctx, s, groups)));
-    return f;
-  };
+  const summaries = demand
+    ? await calendarDaysFromStates(db, ctx, groups, demand, start, end, now)
+    : await loadCalendarDays(db, ctx, groups, start, end, now);
   const threshold = ctx.seller.config?.web?.show_remaining_session_capacity_threshold ?? FEW_TICKETS_THRESHOLD;
   const prefix = ctx.event.config?.web?.price_display?.primary_prefix ?? ctx.event.config?.web?.price_display?.prefix ?? null;
   const locale = ctx.seller.config?.locale ?? 'en-US';
 
   const rows = datesInRange(start, end).map((date) => {
-    const sessions = byDate.get(date) ?? [];
-    const open = sessions.filter((s) => (demand ? demand.fitsSession(s, groups) : !s.soldOut));
-    const status: Status = !sessions.length ? 'unavailable' : open.length ? 'available' : 'sold_out';
-    const priced = open.length ? open : sessions;
-    const { price, minPrice, fees, increased } = dayPrices(ctx, priced, groups, demand, figuresOf);
+    const day = summaries.get(date);
+    const status: Status = !day ? 'unavailable' : day.open ? 'available' : 'sold_out';
+    const price = day?.price ?? null;
+    const minPrice = day?.minPrice ?? null;
+    const increase = day?.increase ?? null;
+    const fees = increase === null ? null : dayFees(ctx, groups, demand, increase);
     const texts = dateMessages(ctx.rules, date);
     const row: CalendarDayRow = {
       date,
@@ -97,20 +80,17 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
       pricePrefix: prefix,
     };
     if (o.format === 'price') return row;
-    const remaining = sumAvailable(open.map((s) => s.available));
+    const remaining = day?.remaining ?? 0;
     const badges = [
       ...(status === 'available' && fewTicketsLeft(remaining, threshold ?? FEW_TICKETS_THRESHOLD) ? ['few_left'] : []),
-      ...(increased ? ['price_increase'] : []),
+      ...(increase !== null && increase > 0 ? ['price_increase'] : []),
     ];
     // The price the day shows (the primary type's when the event names one), as the date buttons draw it.
     const shown = price ?? minPrice;
     const priceText = shown !== null && status === 'available' ? `, from ${formatMoney(shown, ctx.seller.currency, locale)}` : '';
     return {
       ...row,
-      availability: {
-        capacity: sumAvailable(sessions.map((s) => s.session.capacity)),
-        used_capacity: sessions.reduce((sum, s) => sum + s.used, 0),
-      },
+      availability: { capacity: day?.capacity ?? 0, used_capacity: day?.used ?? 0 },
       badges,
       annotations: texts.annotations,
       tooltip: texts.tooltip,
@@ -122,26 +102,63 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
 
 type Demand = Awaited<ReturnType<typeof buildDemand>>;
 
-/** A day's prices: the cheapest session (for a selection, its total), the primary type's price, the fees on it. */
-function dayPrices(
+/**
+ * The days of a selection (POST with tickets) from the sessions' states in memory: whether the quantities fit a
+ * session depends on every demanded group's per-order maximum, so this path stays in JavaScript. Without a
+ * selection it computes what loadCalendarDays() does in SQL (the test comparing both passes null).
+ */
+export async function calendarDaysFromStates(
+  db: Db,
   ctx: EventContext,
-  sessions: SessionState[],
   groups: EventContext['groups'],
   demand: Demand | null,
-  figuresOf: (s: SessionState) => SessionFigures,
-) {
-  let best: { state: SessionState; amount: number; price: number } | null = null;
-  for (const s of sessions) {
-    if (demand) {
-      const total = demand.totalAt(s);
-      if (!best || total < best.amount) best = { state: s, amount: total, price: total };
-      continue;
-    }
-    const f = figuresOf(s);
-    if (f.minPrice !== null && (!best || f.minPrice < best.amount)) best = { state: s, amount: f.minPrice, price: f.price ?? f.minPrice };
+  start: string,
+  end: string,
+  now: Date,
+): Promise<Map<string, DayFigures>> {
+  const states = await loadSessionStates(
+    db,
+    ctx,
+    groups,
+    { from: startOfVenueDay(start, ctx.tz), to: startOfVenueDay(addDays(end, 1), ctx.tz) },
+    now,
+  );
+  const byDate = new Map<string, SessionState[]>();
+  for (const s of states) {
+    const list = byDate.get(s.date);
+    if (list) list.push(s);
+    else byDate.set(s.date, [s]);
   }
-  if (!best) return { price: null, minPrice: null, fees: null, increased: false };
-  const increase = best.state.session.price_increase;
+  const out = new Map<string, DayFigures>();
+  for (const [date, sessions] of byDate) {
+    const open = sessions.filter((s) => (demand ? demand.fitsSession(s, groups) : !s.soldOut));
+    const priced = open.length ? open : sessions;
+    let best: { state: SessionState; amount: number; price: number } | null = null;
+    for (const s of priced) {
+      if (demand) {
+        const total = demand.totalAt(s);
+        if (!best || total < best.amount) best = { state: s, amount: total, price: total };
+        continue;
+      }
+      const f = sessionFigures(ctx, s, groups);
+      if (f.minPrice !== null && (!best || f.minPrice < best.amount)) best = { state: s, amount: f.minPrice, price: f.price ?? f.minPrice };
+    }
+    out.set(date, {
+      sessions: sessions.length,
+      open: open.length,
+      minPrice: best?.amount ?? null,
+      price: best?.price ?? null,
+      increase: best ? best.state.session.price_increase : null,
+      remaining: sumAvailable(open.map((s) => s.available)),
+      capacity: sumAvailable(sessions.map((s) => s.session.capacity)),
+      used: sessions.reduce((sum, s) => sum + s.used, 0),
+    });
+  }
+  return out;
+}
+
+/** The outside fees on the day's price: the selection's, else the cheapest public type's at the session's increase. */
+function dayFees(ctx: EventContext, groups: EventContext['groups'], demand: Demand | null, increase: number): number {
   let fees = 0;
   if (demand) {
     for (const [typeId, quantity] of demand.quantities) {
@@ -149,13 +166,12 @@ function dayPrices(
       const unit = effectivePrice(t, isSessionSold(demand.groupOf.get(t.ticket_group_id)!) ? increase : 0);
       fees += totalOutsideFees(unit, t.outside_fees) * quantity;
     }
-  } else {
-    const pool = new Set(groups.map((g) => g.id));
-    const low = cheapest(
-      ctx.types.filter((t) => pool.has(t.ticket_group_id) && !t.member_only),
-      increase,
-    );
-    fees = low ? totalOutsideFees(effectivePrice(low, increase), low.outside_fees) : 0;
+    return fees;
   }
-  return { price: best.price, minPrice: best.amount, fees, increased: increase > 0 };
+  const pool = new Set(groups.map((g) => g.id));
+  const low = cheapest(
+    ctx.types.filter((t) => pool.has(t.ticket_group_id) && !t.member_only),
+    increase,
+  );
+  return low ? totalOutsideFees(effectivePrice(low, increase), low.outside_fees) : 0;
 }

@@ -3,6 +3,7 @@ import { table } from '../../src/contract/tables';
 import type { ConfigAnswer } from '../../src/contract/catalogue';
 
 import { CONFIG_KEYS } from '../../src/contract/first-reads';
+import { resolvedFlags } from '../../src/domain/flags';
 
 type ConfigKey = (typeof CONFIG_KEYS)[number] | 'payments';
 
@@ -22,7 +23,8 @@ export function getConfig(
   payments: PaymentsConfig = { gateway: 'test' },
 ): ConfigAnswer {
   const values: Record<ConfigKey, unknown> = {
-    storefront: seller.config ?? {},
+    // Every flag decided (a set flag, else its older setting): the storefront reads `flags` and nothing else for them.
+    storefront: { ...(seller.config ?? {}), flags: { ...seller.config?.flags, ...resolvedFlags(seller.config ?? {}) } },
     strings: seller.strings ?? {},
     content_blocks: seller.content_blocks ?? [],
     payments,

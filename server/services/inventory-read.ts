@@ -38,11 +38,8 @@ export interface SessionQuery {
 
 const HOLD_STATES = ['in_cart', 'held'] as const;
 
-/** Live-counted holds of expired carts, keyed 'sessionId|groupId' ('' session for sessionless tickets). */
-export async function expiredHolds(db: Db, eventIds: string[], now: Date): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (!eventIds.length) return out;
-  const rows = await db
+function expiredQuery(db: Db, eventIds: string[], now: Date) {
+  return db
     .selectFrom('ticket as t')
     .innerJoin('cart as c', 'c.id', 't.cart_id')
     .select(['t.event_session_id', 't.ticket_group_id', sql<string>`count(*)`.as('n')])
@@ -50,10 +47,19 @@ export async function expiredHolds(db: Db, eventIds: string[], now: Date): Promi
     .where('t.state', 'in', [...HOLD_STATES])
     .where('c.state', '=', 'pending')
     .where('c.expires_at', '<=', now)
-    .groupBy(['t.event_session_id', 't.ticket_group_id'])
-    .execute();
+    .groupBy(['t.event_session_id', 't.ticket_group_id']);
+}
+
+function expiredMap(rows: Array<{ event_session_id: string | null; ticket_group_id: string; n: string | number }>) {
+  const out = new Map<string, number>();
   for (const r of rows) out.set(`${r.event_session_id ?? ''}|${r.ticket_group_id}`, Number(r.n));
   return out;
+}
+
+/** Live-counted holds of expired carts, keyed 'sessionId|groupId' ('' session for sessionless tickets). */
+export async function expiredHolds(db: Db, eventIds: string[], now: Date): Promise<Map<string, number>> {
+  if (!eventIds.length) return new Map();
+  return expiredMap(await expiredQuery(db, eventIds, now).execute());
 }
 
 /** Sessions of events that are sold: active, not started yet (unless includePast), in [from, to). */
@@ -71,17 +77,17 @@ function sessionFilter(db: Db, eventIds: string[], q: SessionQuery, now: Date) {
 // PostgreSQL with pg is as fast either way (measured: scripts of issue 5's note).
 type SessionTuple = [string, string, string, number, number, number, number, number, number, string[], string];
 
-export async function loadSessions(db: Db, eventIds: string[], q: SessionQuery, now: Date): Promise<EventSession[]> {
-  if (!eventIds.length) return [];
-  const row = await sessionFilter(db, eventIds, q, now)
-    .select(
-      sql<SessionTuple[]>`coalesce(json_agg(json_build_array(
+function sessionsJson(db: Db, eventIds: string[], q: SessionQuery, now: Date) {
+  return sessionFilter(db, eventIds, q, now).select(
+    sql<SessionTuple[]>`coalesce(json_agg(json_build_array(
       id, seller_id, event_template_id, (extract(epoch from start_datetime) * 1000)::bigint,
       (extract(epoch from end_datetime) * 1000)::bigint, capacity, oversell_capacity, used_capacity, price_increase,
       annotations, state) order by start_datetime, id), '[]'::json)`.as('rows'),
-    )
-    .executeTakeFirstOrThrow();
-  return row.rows.map((t) => ({
+  );
+}
+
+function sessionsOf(rows: SessionTuple[]): EventSession[] {
+  return rows.map((t) => ({
     id: t[0],
     seller_id: t[1],
     event_template_id: t[2],
@@ -96,10 +102,36 @@ export async function loadSessions(db: Db, eventIds: string[], q: SessionQuery, 
   }));
 }
 
+export async function loadSessions(db: Db, eventIds: string[], q: SessionQuery, now: Date): Promise<EventSession[]> {
+  if (!eventIds.length) return [];
+  return sessionsOf((await sessionsJson(db, eventIds, q, now).executeTakeFirstOrThrow()).rows);
+}
+
 export interface GroupCounter {
   capacity: number;
   oversell_capacity: number;
   used_capacity: number;
+}
+
+type CounterTuple = [string, string, number, number, number];
+
+function groupCountersJson(db: Db, eventIds: string[], groupIds: string[], q: SessionQuery, now: Date) {
+  return db
+    .selectFrom('session_ticket_group as stg')
+    .innerJoin(sessionFilter(db, eventIds, q, now).select('id').as('s'), 's.id', 'stg.event_session_id')
+    .where('stg.ticket_group_id', 'in', groupIds)
+    .select(
+      sql<CounterTuple[]>`coalesce(json_agg(json_build_array(stg.event_session_id,
+      stg.ticket_group_id, stg.capacity, stg.oversell_capacity, stg.used_capacity)), '[]'::json)`.as('rows'),
+    );
+}
+
+function countersOf(rows: CounterTuple[]): Map<string, GroupCounter> {
+  const out = new Map<string, GroupCounter>();
+  for (const [sid, gid, capacity, oversell_capacity, used_capacity] of rows) {
+    out.set(`${sid}|${gid}`, { capacity, oversell_capacity, used_capacity });
+  }
+  return out;
 }
 
 /** session_ticket_group rows of the sessions a query selects, for the given groups, keyed 'sessionId|groupId'. */
@@ -110,26 +142,14 @@ export async function loadGroupCounters(
   q: SessionQuery,
   now: Date,
 ): Promise<Map<string, GroupCounter>> {
-  const out = new Map<string, GroupCounter>();
-  if (!eventIds.length || !groupIds.length) return out;
-  const row = await db
-    .selectFrom('session_ticket_group as stg')
-    .innerJoin(sessionFilter(db, eventIds, q, now).select('id').as('s'), 's.id', 'stg.event_session_id')
-    .where('stg.ticket_group_id', 'in', groupIds)
-    .select(
-      sql<Array<[string, string, number, number, number]>>`coalesce(json_agg(json_build_array(stg.event_session_id,
-      stg.ticket_group_id, stg.capacity, stg.oversell_capacity, stg.used_capacity)), '[]'::json)`.as('rows'),
-    )
-    .executeTakeFirstOrThrow();
-  for (const [sid, gid, capacity, oversell_capacity, used_capacity] of row.rows) {
-    out.set(`${sid}|${gid}`, { capacity, oversell_capacity, used_capacity });
-  }
-  return out;
+  if (!eventIds.length || !groupIds.length) return new Map();
+  return countersOf((await groupCountersJson(db, eventIds, groupIds, q, now).executeTakeFirstOrThrow()).rows);
 }
 
 /**
  * Sessions of one event with their capacity, per considered group (session-sold groups the request sees).
- * Three queries whatever the number of sessions: sessions, their group rows, expired holds.
+ * One statement whatever the number of sessions: sessions, their group rows and expired holds as three JSON values
+ * (a sessions listing is one round trip after the event context; on PGlite statements queue on one session).
  */
 export async function loadSessionStates(
   db: Db,
@@ -139,18 +159,30 @@ export async function loadSessionStates(
   now: Date,
 ): Promise<SessionState[]> {
   const eventIds = [ctx.event.id];
-  const [sessions, stg, expired] = await Promise.all([
-    loadSessions(db, eventIds, q, now),
-    loadGroupCounters(
-      db,
-      eventIds,
-      groups.map((g) => g.id),
-      q,
-      now,
-    ),
-    expiredHolds(db, eventIds, now),
-  ]);
-  return sessions.map((s) => computeSessionState(s, groups, stg, expired, now, ctx.tz));
+  const groupIds = groups.map((g) => g.id);
+  const row = await db
+    .selectNoFrom([
+      sessionsJson(db, eventIds, q, now).as('sessions'),
+      groupIds.length ? groupCountersJson(db, eventIds, groupIds, q, now).as('stg') : sql<CounterTuple[]>`'[]'::json`.as('stg'),
+      db
+        .selectFrom(expiredQuery(db, eventIds, now).as('e'))
+        .select(
+          sql<
+            Array<[string | null, string, number]>
+          >`coalesce(json_agg(json_build_array(e.event_session_id, e.ticket_group_id, e.n)), '[]'::json)`.as('rows'),
+        )
+        .as('expired'),
+    ])
+    .executeTakeFirstOrThrow();
+  const stg = countersOf((row.stg ?? []) as CounterTuple[]);
+  const expired = expiredMap(
+    ((row.expired ?? []) as Array<[string | null, string, number]>).map(([event_session_id, ticket_group_id, n]) => ({
+      event_session_id,
+      ticket_group_id,
+      n,
+    })),
+  );
+  return sessionsOf((row.sessions ?? []) as SessionTuple[]).map((s) => computeSessionState(s, groups, stg, expired, now, ctx.tz));
 }
 
 // expiredHolds() keyed by session, built once per map: a calendar asks for each of its ~2,000 sessions, and an

@@ -26,6 +26,8 @@ let unsafeSkipCapacityGuard = false;
 export function setUnsafeSkipCapacityGuardForTests(on: boolean): void {
   unsafeSkipCapacityGuard = on;
 }
+/** Whether the capacity predicate is on (always, but in the control of a concurrency test). */
+export const capacityGuarded = () => !unsafeSkipCapacityGuard;
 
 export const soldOut = {
   session: (sessionId: string, available: number, wanted: number) =>

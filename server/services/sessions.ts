@@ -37,7 +37,7 @@ export function consideredGroups(ctx: EventContext, groupIds?: string[]): Ticket
 }
 
 /** The event's configured primary ticket type (config.web.price_display.primary_ticket_type_id). */
-function primaryType(ctx: EventContext, types: TicketType[]): TicketType | undefined {
+export function primaryType(ctx: EventContext, types: TicketType[]): TicketType | undefined {
   const display = ctx.event.config?.web?.price_display ?? {};
   const primary = display.primary_ticket_type_id ?? display.primary;
   if (typeof primary !== 'string') return undefined;

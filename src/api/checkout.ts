@@ -17,11 +17,13 @@ export interface CheckoutBody {
   amount: string;
   gateway_id: 'test' | 'stripe' | 'free';
   /** card: the test gateway's card; payment_method: Stripe's PaymentMethod id; source: a confirmed intent's id. */
-  gateway_data: { card?: CardData; source?: string; payment_method?: string };
+  gateway_data: { card?: CardData; source?: string; payment_method?: string; saved_payment_method?: string };
   guest_identity_id: string;
   send_email: boolean;
   /** a membership in the cart renews automatically with the card kept at purchase (issue 12) */
   auto_renew?: boolean;
+  /** the logged-in shopper keeps the card for next time (issue 22) */
+  save_payment_method?: boolean;
 }
 
 /** 200: the booked order; 202: the payment is still clearing (a debit), nothing booked yet. */

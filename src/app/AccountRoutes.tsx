@@ -17,6 +17,7 @@ const OrdersPage = screen(() => import('../screens/account/OrdersPage'), 'Orders
 const OrderPage = screen(() => import('../screens/account/OrderPage'), 'OrderPage');
 const ForgotMembershipScreen = screen(() => import('../screens/recovery/EmailRequestScreen'), 'ForgotMembershipScreen');
 const ForgotPasswordScreen = screen(() => import('../screens/recovery/EmailRequestScreen'), 'ForgotPasswordScreen');
+const CreateAccountScreen = screen(() => import('../screens/recovery/EmailRequestScreen'), 'CreateAccountScreen');
 const ResetPasswordScreen = screen(() => import('../screens/recovery/ResetPasswordScreen'), 'ResetPasswordScreen');
 const SetEmailScreen = screen(() => import('../screens/recovery/SetEmailScreen'), 'SetEmailScreen');
 
@@ -72,6 +73,14 @@ export function RecoveryArea() {
         element={
           <LoggedOutOnly>
             <ForgotPasswordScreen />
+          </LoggedOutOnly>
+        }
+      />
+      <Route
+        path="create-account"
+        element={
+          <LoggedOutOnly>
+            <CreateAccountScreen />
           </LoggedOutOnly>
         }
       />

@@ -23,7 +23,7 @@ const HomeRoute = observer(function HomeRoute() {
   const { search } = useLocation();
   const loginPath = loginPathOf(config.storefront.auth as AuthConfig | undefined);
   const isCallback = loginPath === '/' && readOtpLink(search);
-  const target = homeRedirectTarget(config.storefront);
+  const target = homeRedirectTarget({ ...config.storefront, flags: config.flags });
   if (target && !isCallback) return <Navigate to={target} replace />;
   return <HomeScreen />;
 });

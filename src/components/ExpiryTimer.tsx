@@ -14,7 +14,7 @@ export const ExpiryTimer = observer(function ExpiryTimer({ compact = false }: { 
   const { cart, config } = useStores();
   const left = cart.secondsLeft;
   if (left === null || cart.cart?.state !== 'pending') return null;
-  const tier = timerTier(left, config.storefront.web?.extend_timer === true);
+  const tier = timerTier(left, config.flags.extend_timer === true);
   if (tier === 'hidden') return null;
   return (
     <p className={`expiry-timer expiry-timer--${tier}${compact ? ' expiry-timer--compact' : ''}`} role="timer" aria-live="off">

@@ -156,6 +156,9 @@ export const CartItemRow = Row({
       totalPrice: Money,
       /** what the cart's promo codes take off these tickets */
       discount: Type.Optional(Money),
+      /** the face values of these tickets (before member prices and codes): the ecommerce events' discount is face
+       *  minus adjusted (spec section 9) */
+      totalFaceValue: Type.Optional(Money),
     }),
   ),
   isAnchor: Type.Boolean(),
@@ -266,6 +269,8 @@ const GatewayData = Body({
   source: Type.Optional(Text(255)),
   /** Stripe: the PaymentMethod the Payment Element made (pm_...), charged by the server's PaymentIntent */
   payment_method: Type.Optional(Text(255)),
+  /** a card the logged-in shopper saved before (GET my/identity/saved_payment_method id): paid without typing it */
+  saved_payment_method: Type.Optional(Uuid),
   /** a gift card's number, or the card number when the card is sent flat */
   number: Type.Optional(Text(70)),
   exp_month: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 99 }), Text(2)])),
@@ -330,6 +335,8 @@ export const CheckoutBody = Type.Object(
     giver_identity_id: Type.Optional(Uuid),
     send_email: Type.Optional(Type.Boolean()),
     auto_renew: Type.Optional(Type.Boolean()),
+    /** the logged-in shopper keeps the card for next time (GET my/identity/saved_payment_method lists it) */
+    save_payment_method: Type.Optional(Type.Boolean()),
     captcha: Type.Optional(Body({ provider: Type.Optional(Text(40)), token: Type.Optional(Text(4000)) })),
   },
   { additionalProperties: false },

@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   gift_code_expired: 410,
   gift_code_exhausted: 409,
   auto_renew_not_scheduled: 409,
+  /** a saved card that is not the logged-in user's (or no longer there) */
+  payment_method_not_found: 404,
   invalid_citypass: 400,
   code_exhausted: 409,
   // Promo codes (issue 13)

@@ -23,6 +23,15 @@ export const MetadataFilterDef = Type.Object({
 });
 export type MetadataFilterDef = Static<typeof MetadataFilterDef>;
 
+/** The seller's feature flags (schemas/seller-config.schema.json `flags`); unset falls back to the older setting. */
+export const FeatureFlags = Open({
+  promo_field: Type.Optional(Type.Boolean()),
+  upsells: Type.Optional(Type.Boolean()),
+  extend_timer: Type.Optional(Type.Boolean()),
+  membership_presell: Type.Optional(Type.Boolean()),
+});
+export type FeatureFlags = Static<typeof FeatureFlags>;
+
 /**
  * The `storefront` entry of GET config: the seller's runtime config (schemas/seller-config.schema.json, which the
  * loader validates in full; keys replaced by ids). Only what the storefront reads is typed; the rest passes.
@@ -75,5 +84,16 @@ export const StorefrontConfig = Open({
   upsells: Type.Optional(Open({ enabled: Type.Optional(Type.Boolean()), skip: Type.Optional(Type.Boolean()) })),
   external_urls: Type.Optional(Open({ logo: Type.Optional(NullableText), completed_order: Type.Optional(NullableText) })),
   layout: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  /** feature flags, polled while a page is open (src/domain/flags.ts; schema `flags`) */
+  flags: Type.Optional(FeatureFlags),
+  flags_poll_ms: Type.Optional(Type.Integer()),
+  /** ecommerce events and the seller's tag manager (src/analytics/) */
+  analytics: Type.Optional(
+    Open({
+      enabled: Type.Optional(Type.Boolean()),
+      tag_manager_id: Type.Optional(NullableText),
+      require_consent: Type.Optional(Type.Boolean()),
+    }),
+  ),
 });
 export type StorefrontConfig = Static<typeof StorefrontConfig>;

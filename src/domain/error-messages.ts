@@ -41,6 +41,7 @@ export const ERROR_MESSAGES = {
   gift_code_expired: 'membership.errors.codeExpired',
   gift_code_exhausted: 'membership.errors.codeRedeemed',
   auto_renew_not_scheduled: 'membership.errors.autoRenewNotEnrolled',
+  payment_method_not_found: 'savedCards.errors.notFound',
   invalid_citypass: 'reserve.errors.citypass',
   code_exhausted: 'errors.codeExhausted',
   code_not_found: 'promo.errors.notFound',

@@ -68,7 +68,12 @@ function safeDecode(segment: string): string {
 /** Spec section 2: without membership presell the home route goes to the admission event (or the listing when
  *  there is none); null when the home screen itself shows. The router follows it, and the server primes the
  *  target's reads in the page (server/http/index-html.ts). */
-export function homeRedirectTarget(storefront: { membership_presell?: boolean; admission_event_id?: string | null }): string | null {
-  if (storefront.membership_presell) return null;
+export function homeRedirectTarget(storefront: {
+  membership_presell?: boolean;
+  flags?: { membership_presell?: boolean };
+  admission_event_id?: string | null;
+}): string | null {
+  // The feature flag wins where set (src/domain/flags.ts).
+  if (storefront.flags?.membership_presell ?? storefront.membership_presell) return null;
   return storefront.admission_event_id ? `/events/${storefront.admission_event_id}` : '/events';
 }

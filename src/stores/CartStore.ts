@@ -22,6 +22,8 @@ export interface CartStoreDeps {
   /** The seller the cart belongs to: one stored cart per seller. */
   sellerKey: string;
   now?: () => number;
+  /** The extend-timer feature flag (src/domain/flags.ts): off, no extension is offered. */
+  extendTimer?: () => boolean;
   /** Called when the cart ran out of time (opens the cart-expiry modal). */
   onExpired?: () => void;
 }
@@ -44,6 +46,8 @@ export class CartStore {
   error: ApiError | null = null;
   /** The item the shopper asked to remove, waiting for confirmation. */
   pendingRemoval: CartItem | null = null;
+  /** The shopper's last add or removal, for the seller's analytics (src/analytics/start.tsx reacts to it). */
+  lastChange: { added: boolean; before: CartRow | null; after: CartRow | null } | null = null;
   /** Orders of a stored cart that turned out to be checked out already (checkout sends the shopper there). */
   completedOrderIds: string[] | null = null;
 
@@ -122,6 +126,7 @@ export class CartStore {
 
   get showExtendOffer(): boolean {
     const left = this.secondsLeft;
+    if (this.deps.extendTimer && !this.deps.extendTimer()) return false;
     return left !== null && shouldOfferExtension(left, this.declinedExtension, this.alreadyExtended);
   }
 
@@ -168,8 +173,12 @@ export class CartStore {
     if (this.cartId && this.localExpiry !== null && !this.isEmpty && isLocallyExpired(this.localExpiry, this.now())) {
       this.expire();
     }
+    const before = this.cart;
     try {
       this.accept(await cartApi.modifyCart(this.deps.api, this.cartId, this.cartId ? body : { ...body, channel_id: 'web' }));
+      runInAction(() => {
+        this.lastChange = { added: true, before, after: this.cart };
+      });
     } catch (error) {
       const apiError = toApiError(error);
       if (!this.cartId || !endsTheCart(apiError)) throw apiError;
@@ -179,6 +188,9 @@ export class CartStore {
       }
       this.clear();
       this.accept(await cartApi.modifyCart(this.deps.api, null, { ...body, channel_id: 'web' }));
+      runInAction(() => {
+        this.lastChange = { added: true, before: null, after: this.cart };
+      });
     }
   }
 
@@ -237,9 +249,13 @@ export class CartStore {
     if (!item || !this.cartId) return;
     this.busy = true;
     this.error = null;
+    const before = this.cart;
     try {
       if (this.removeClearsCart(item)) await this.delete();
       else this.accept(await cartApi.removeTickets(this.deps.api, this.cartId, item.ticketIds));
+      runInAction(() => {
+        this.lastChange = { added: false, before, after: this.cart };
+      });
     } catch (error) {
       runInAction(() => {
         this.error = toApiError(error);

@@ -15,6 +15,7 @@ import {
 } from '../domain/checkout-rules';
 import type { CartStore } from './CartStore';
 import type { IntentStorage } from './membership-intent';
+import { track } from '../analytics/track';
 
 export interface CheckoutStoreDeps {
   api: AxiosInstance;
@@ -33,7 +34,11 @@ export type CheckoutOutcome =
   | { kind: 'failed' };
 
 /** What pays a non-free order: the test gateway's card form, or a Stripe PaymentMethod the Payment Element made. */
-export type PaymentInput = { kind: 'card'; card: CardForm } | { kind: 'stripe'; paymentMethodId: string };
+export type PaymentInput =
+  | { kind: 'card'; card: CardForm }
+  | { kind: 'stripe'; paymentMethodId: string }
+  /** a card the logged-in shopper saved before, by its id (issue 22): nothing is typed */
+  | { kind: 'saved'; id: string };
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -57,14 +62,16 @@ export class CheckoutStore {
   /** QR images fetched with an order's access token (object URLs), by order id. */
   qrImages = new Map<string, string>();
   private lastPurchaser: { key: string; id: string } | null = null;
+  /** The shopper's 'save this card' choice for the attempt under way (kept for the 3-D Secure retry). */
+  private savePaymentMethod = false;
   private lastAttempt: { identity: IdentityFormData | null } | null = null;
   private readonly deps: CheckoutStoreDeps;
 
   constructor(deps: CheckoutStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt'>(
+    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod'>(
       this,
-      { deps: false, lastPurchaser: false, lastAttempt: false },
+      { deps: false, lastPurchaser: false, lastAttempt: false, savePaymentMethod: false },
       { autoBind: true },
     );
   }
@@ -90,9 +97,15 @@ export class CheckoutStore {
    * POST user (reused while the details are unchanged; skipped for a logged-in user, `identity` null), then
    * POST cart/{id}/guest_checkout for the outstanding amount. `card` is null for a free order (gateway free, no email per spec section 7).
    */
-  async submit(identity: IdentityFormData | null, payment: CardForm | PaymentInput | null): Promise<CheckoutOutcome> {
+  async submit(
+    identity: IdentityFormData | null,
+    payment: CardForm | PaymentInput | null,
+    opts: { savePaymentMethod?: boolean } = {},
+  ): Promise<CheckoutOutcome> {
     const input: PaymentInput | null = payment && 'kind' in payment ? payment : payment ? { kind: 'card', card: payment } : null;
+    this.savePaymentMethod = Boolean(input && input.kind !== 'saved' && opts.savePaymentMethod);
     if (!input) return this.run(identity, {});
+    if (input.kind === 'saved') return this.run(identity, { saved_payment_method: input.id });
     return input.kind === 'stripe'
       ? this.run(identity, { payment_method: input.paymentMethodId })
       : this.run(identity, cardGatewayData(input.card));
@@ -148,7 +161,10 @@ export class CheckoutStore {
       const { browserIntentStorage, clearMembershipIntent, readMembershipIntent } = await import('./membership-intent');
       const intents = this.deps.intents === undefined ? browserIntentStorage() : this.deps.intents;
       const intent = readMembershipIntent(intents, row.id);
+      if (!free)
+        track({ name: 'add_payment_info', cart: row, paymentType: gatewayData && 'payment_method' in gatewayData ? 'stripe' : 'card' });
       if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
+      if (this.savePaymentMethod && !free) body.save_payment_method = true;
       const response = intent.gifteeIdentityId
         ? await giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !guestId)
         : await guestCheckout(this.deps.api, row.id, body);
@@ -164,6 +180,7 @@ export class CheckoutStore {
       // A free checkout books without the receipt (spec section 7: send_email false), then asks for the order's mail:
       // its tickets and the manage link. The order stands whatever the mail does.
       if (free) await Promise.all(orders.map((o) => emailOrder(this.deps.api, o.id).catch(() => undefined)));
+      track({ name: 'purchase', cart: row, orderIds: orders.map((o) => o.id) });
       return this.complete(orders.map((o) => o.id));
     } catch (error) {
       return await this.fail(classifyCheckoutError(toApiError(error)));

@@ -4,10 +4,12 @@ import type { DeploymentConfig, MetadataFilterDef, SellerRow, StorefrontConfig }
 import type { ContentBlockDef } from '../domain/content-blocks';
 import type { FilterOptions } from '../domain/event-filters';
 import { readableTextColor, normalizeHexColor } from '../domain/colors';
+import type { FeatureFlags } from '../contract/storefront';
 
 export const DEFAULT_PRIMARY_COLOR = '#222222';
 
-/** The seller and its runtime config as loaded at boot; read-only for the rest of the visit. */
+/** The seller and its runtime config as loaded at boot; only the feature flags change during a visit (the poller in
+ *  src/app/flags-poller.ts replaces them). */
 export class ConfigStore {
   readonly deployment: DeploymentConfig;
   readonly seller: SellerRow;
@@ -16,6 +18,8 @@ export class ConfigStore {
   readonly contentBlocks: ContentBlockDef[];
   /** The slug the visit's path starts with, or null for the default seller without a prefix. */
   readonly sellerPrefix: string | null;
+  /** The seller's feature flags as the server decided them (src/domain/flags.ts); the poller replaces them. */
+  flags: FeatureFlags;
 
   constructor(deployment: DeploymentConfig, config: SellerConfig, sellerPrefix: string | null) {
     this.deployment = deployment;
@@ -24,8 +28,14 @@ export class ConfigStore {
     this.strings = config.strings;
     this.contentBlocks = config.contentBlocks;
     this.sellerPrefix = sellerPrefix;
-    // The config never changes after boot: its fields are plain references, not deep observable copies.
+    this.flags = config.storefront.flags ?? {};
+    // Apart from the flags, the config never changes after boot: its fields are plain references, not deep observable copies.
     makeAutoObservable(this, {}, { autoBind: true, deep: false });
+  }
+
+  /** A poll's changed flags (the poller compares): a flag switched on or off shows on open pages at once. */
+  setFlags(flags: FeatureFlags) {
+    this.flags = flags;
   }
 
   get timezone(): string {

@@ -56,6 +56,7 @@ export class RootStore {
       storage,
       sellerKey: this.config.seller.id,
       onExpired: () => this.ui.openModal('cart-expiry'),
+      extendTimer: () => this.config.flags.extend_timer === true,
     });
     this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone });
     this.session = new SessionStore({

@@ -26,7 +26,12 @@ describeEachDatabase(
       expect(body.config._data[0]).toEqual({
         resource_id: fx.sellerId,
         key: 'storefront',
-        value: { locale: 'en-US', web: { show_remaining_session_capacity_threshold: 10 } },
+        value: {
+          locale: 'en-US',
+          web: { show_remaining_session_capacity_threshold: 10 },
+          // every feature flag decided (issue 22): none set, so each from its older setting
+          flags: { promo_field: false, upsells: true, extend_timer: false, membership_presell: false },
+        },
       });
       expect(body.config._data[1].value).toEqual({ 'events.title': 'Pick an event' });
       expect(body.config._data[2].value[0]).toMatchObject({ name: 'events-welcome', slot: 'top', routes: ['events'] });

@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
 import { testClock, testDeps } from '../helpers/app';
-import { AuthBrowser, DEMO_MEMBER, addUser, buildAuthApp, identityOfEmail, lastMail, loadDemo, mailCount } from '../helpers/auth';
+import {
+  AuthBrowser,
+  DEMO_MEMBER,
+  addUser,
+  buildAuthApp,
+  identityOfEmail,
+  lastMail,
+  loadDemo,
+  mailCount,
+  typeIdsByKey,
+} from '../helpers/auth';
 import type { Deps } from '../../server/deps';
 import { LIMITS } from '../../server/services/auth/rate-limit';
 import { setUnsafeSkipHoldLocksForTests } from '../../server/services/cart/holds';
@@ -110,14 +120,7 @@ describeEachDatabase('memberships', (ctx) => {
     sellerId = await loadDemo(db(), clock.now());
     deps = testDeps(ctx(), clock.now);
     app = await buildAuthApp(deps);
-    const rows = await db()
-      .selectFrom('ticket_type')
-      .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
-      .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
-      .select(['ticket_type.id', 'ticket_type.key as t', 'ticket_group.key as g', 'event_template.key as e'])
-      .where('ticket_type.seller_id', '=', sellerId)
-      .execute();
-    for (const r of rows) types[`${r.e}/${r.g}/${r.t}`] = r.id;
+    Object.assign(types, await typeIdsByKey(db(), sellerId));
     memberIdentity = (await identityOfEmail(db(), sellerId, DEMO_MEMBER.email)).identity_id;
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
 import { testClock, testDeps } from '../helpers/app';
-import { AuthBrowser, addUser, buildAuthApp, lastMail, loadDemo, mailCount, resetTokenOfMail } from '../helpers/auth';
+import { AuthBrowser, addUser, buildAuthApp, insertOrder, lastMail, loadDemo, mailCount, resetTokenOfMail } from '../helpers/auth';
 import { LIMITS } from '../../server/services/auth/rate-limit';
 import { passwordProblems } from '../../server/services/auth/password-rules';
 import { sha256 } from '../../server/services/auth/tokens';
@@ -91,6 +91,80 @@ describeEachDatabase('password reset', (ctx) => {
     expect(late.code).toBe('validate_failed');
     expect(late.body._data[0]._description).toBe(INVALID_LINK);
     expect((await b.post('/api/password_reset/reset?_seller=demo', { token, password: NEW_PASSWORD })).code).toBe('validate_failed');
+  });
+
+  /** A guest purchaser identity as guest checkout makes it (one per checkout). */
+  async function guestIdentity(email: string, meta: Record<string, unknown> = { guest: true }) {
+    const row = await db()
+      .insertInto('identity')
+      .values({
+        seller_id: sellerId,
+        is_public: false,
+        first_name: 'Gail',
+        last_name: 'Guest',
+        email,
+        additional_info: '{}',
+        meta: JSON.stringify(meta),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it('a guest who bought twice creates an account from the link: one account holding both orders', async () => {
+    const email = `guest${++serial}@example.com`;
+    const first = await guestIdentity(email);
+    const second = await guestIdentity(email);
+    const older = await insertOrder(db(), sellerId, first, { now: new Date(clock.now().getTime() - 86_400_000) });
+    const newer = await insertOrder(db(), sellerId, second, { now: clock.now() });
+    // A guest identity of the address without any order, and a browser's pending cart on the older one, stay as they are.
+    const idle = await guestIdentity(email);
+    const pending = await db()
+      .insertInto('cart')
+      .values({ seller_id: sellerId, identity_id: first, state: 'pending', additional_info: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const b = new AuthBrowser(app);
+    expect((await b.post('/api/password_reset/request?_seller=demo', { email: email.toUpperCase() })).status).toBe(200);
+    const user = await db().selectFrom('app_user').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.identity_id, 'the account is made on the newest purchase').toBe(second);
+    expect(user.password_hash).toBeNull();
+    expect((await new AuthBrowser(app).post('/api/login?_seller=demo', { username: email, password: NEW_PASSWORD })).status).not.toBe(200);
+
+    const { token } = resetTokenOfMail((await lastMail(db(), email, 'password_reset'))!.text_body)!;
+    const done = await b.post('/api/password_reset/reset?_seller=demo', { token, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD });
+    expect(done.status).toBe(200);
+    const owners = await db()
+      .selectFrom('ticket_order')
+      .select(['id', 'identity_id'])
+      .where('id', 'in', [older.orderId, newer.orderId])
+      .execute();
+    expect(owners.map((o) => o.identity_id)).toEqual([second, second]);
+    expect((await db().selectFrom('cart').select('identity_id').where('id', '=', pending.id).executeTakeFirstOrThrow()).identity_id).toBe(
+      first,
+    );
+    expect(await db().selectFrom('app_user').select('id').where('identity_id', 'in', [first, idle]).execute()).toHaveLength(0);
+
+    const member = new AuthBrowser(app);
+    expect((await member.post('/api/login?_seller=demo', { username: email, password: NEW_PASSWORD })).status).toBe(200);
+    const orders = await member.get('/api/my/ticket_order?_seller=demo');
+    expect(orders.status).toBe(200);
+    expect(orders.body.ticket_order._data.map((o: { id: string }) => o.id).sort()).toEqual([older.orderId, newer.orderId].sort());
+  });
+
+  it('no account is made for an address without a purchase, nor from a purchase of another user', async () => {
+    const email = `browser${++serial}@example.com`;
+    await guestIdentity(email);
+    expect((await new AuthBrowser(app).post('/api/password_reset/request?_seller=demo', { email })).status).toBe(200);
+    expect(await mailCount(db(), email)).toBe(0);
+    expect(await db().selectFrom('app_user').select('id').where('email', '=', email).execute()).toHaveLength(0);
+    // An identity that is not a guest's (the catalogue's members, an account's own) is never taken over.
+    const other = `member${++serial}@example.com`;
+    const memberIdentity = await guestIdentity(other, {});
+    await insertOrder(db(), sellerId, memberIdentity, { now: clock.now() });
+    await new AuthBrowser(app).post('/api/password_reset/request?_seller=demo', { email: other });
+    expect(await mailCount(db(), other)).toBe(0);
   });
 
   it('enforces the password rules of spec section 5 and keeps the token for another try', async () => {

@@ -4,48 +4,24 @@
  * pinned day, its venue in the instant's zone), and the app runs on a test clock that starts at the instant and
  * is moved by the test. Expectations come from Intl and calendar arithmetic in this file.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../helpers/db';
 import { Browser, buildTestApp, testClock, testDeps } from '../helpers/app';
-import { AWKWARD_INSTANTS, dateIn, plusDays, timeIn, weekdayOf, type AwkwardInstant } from '../helpers/instants';
-import { loadSellerFolder } from '../../server/catalog/loader';
-import type { Db } from '../../server/db';
+import { AWKWARD_INSTANTS, dateIn, plusDays, timeIn, weekdayOf } from '../helpers/instants';
+import { loadDemoAt, slugOf } from '../helpers/demo-at';
 
 const GA_TIMES = Array.from({ length: 16 }, (_, i) => {
   const m = 9 * 60 + i * 30;
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 });
 const HOLD_SECONDS = 900;
-const slugOf = (p: AwkwardInstant) => `tp-${p.key}`;
 
 /** The instant a venue date starts, found with Intl alone: the first minute whose local date is that date. */
 function venueMidnight(date: string, tz: string): Date {
   let t = Date.parse(`${date}T00:00:00Z`) - 15 * 3600_000;
   while (dateIn(t, tz) < date) t += 60_000;
   return new Date(t);
-}
-
-/** The demo, as seller `tp-{key}` with its seller and venues in the instant's zone, loaded at the instant. */
-async function loadDemoAt(db: Db, pinned: AwkwardInstant) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'seller-tp-'));
-  try {
-    cpSync(path.resolve('sellers/demo'), dir, { recursive: true });
-    const config = JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'));
-    delete config.$schema;
-    Object.assign(config, { slug: slugOf(pinned), name: `Time ${pinned.key}`, timezone: pinned.venueTz });
-    writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
-    const catalog = JSON.parse(readFileSync(path.join(dir, 'catalog.json'), 'utf8'));
-    delete catalog.$schema;
-    for (const venue of catalog.venues) venue.timezone = pinned.venueTz;
-    writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify(catalog));
-    await loadSellerFolder(db, dir, { now: new Date(pinned.iso) });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describeEachDatabase('the API at awkward instants', (ctx) => {

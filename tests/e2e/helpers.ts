@@ -135,10 +135,9 @@ export function sessionLabels(session: TomorrowSession, timezone = 'America/New_
   return { date: `${part('weekday')}, ${part('month')} ${part('day')}`, time };
 }
 
-/** On the event detail at `path` (default `/events/{eventId}`): dated admission when offered, the session's date and time. */
-export async function chooseSessionThroughUi(page: Page, session: TomorrowSession, path = `/events/${session.eventId}`) {
+/** On an event detail already open: dated admission when offered, then the session's date and time. */
+export async function pickSessionOnPage(page: Page, session: TomorrowSession) {
   const { date, time } = sessionLabels(session);
-  await page.goto(path);
   // The admission event offers dated and flexible admission first (spec section 2, date-first order).
   const dated = page.getByRole('radio', { name: /^Visit on a specific date/ });
   await expect(dated.or(page.getByRole('button', { name: new RegExp(`^${date}\\b`) })).first()).toBeVisible();
@@ -154,6 +153,21 @@ export async function chooseSessionThroughUi(page: Page, session: TomorrowSessio
     .click();
 }
 
+/** On the event detail at `path` (default `/events/{eventId}`): dated admission when offered, the session's date and time. */
+export async function chooseSessionThroughUi(page: Page, session: TomorrowSession, path = `/events/${session.eventId}`) {
+  await page.goto(path);
+  await pickSessionOnPage(page, session);
+}
+
+/** With a session chosen: the given Adult and Child counts, the ZIP the demo's survey asks, 'Add to cart'. */
+export async function addCountsThroughUi(page: Page, counts: { adults: number; children: number }) {
+  for (let i = 0; i < counts.adults; i++) await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
+  for (let i = 0; i < counts.children; i++) await page.getByRole('button', { name: 'Add one Child', exact: true }).click();
+  // The demo's timed admission asks for a home ZIP code (its group survey requires it).
+  await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+}
+
 /** Through the event detail UI: the session's date and time, the given Adult and Child counts, 'Add to cart' -> /checkout. */
 export async function reserveThroughUi(
   page: Page,
@@ -162,11 +176,7 @@ export async function reserveThroughUi(
   path = `/events/${session.eventId}`,
 ) {
   await chooseSessionThroughUi(page, session, path);
-  for (let i = 0; i < counts.adults; i++) await page.getByRole('button', { name: 'Add one Adult', exact: true }).click();
-  for (let i = 0; i < counts.children; i++) await page.getByRole('button', { name: 'Add one Child', exact: true }).click();
-  // The demo's timed admission asks for a home ZIP code (its group survey requires it).
-  await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await addCountsThroughUi(page, counts);
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
 }

@@ -88,17 +88,49 @@ test.describe('memberships (issue 12)', () => {
     await expect(page.locator('article', { hasText: 'Family' }).first()).toContainText('Cancelled');
   });
 
-  test('a guest buys an Individual membership with auto-renew through the form and the card checkout', async ({ page }) => {
+  test('a guest buys an Individual membership with auto-renew, creates the account from the link, sees it and cancels auto-renew', async ({
+    page,
+  }) => {
+    // A card payment, a password hashed by scrypt and axe on two screens.
+    test.setTimeout(90_000);
+    const email = `ivy-${Date.now()}@example.com`;
     await page.goto(at('/membership'));
     await page.getByRole('radio', { name: /^Individual/ }).check();
     await page.getByRole('textbox', { name: 'Member 1: full name' }).fill('Ivy Individual');
     await page.getByRole('radio', { name: 'Yes, renew automatically' }).check();
     await page.getByRole('button', { name: 'Add membership to cart' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await fillCheckout(page, '4242424242424242', { first: 'Ivy', last: 'Individual', email: `ivy-${Date.now()}@example.com` });
+    await fillCheckout(page, '4242424242424242', { first: 'Ivy', last: 'Individual', email });
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
     await expect(page.getByText('Individual').first()).toBeVisible();
+
+    // The guest makes an account: a link to set a password, mailed to the address of the purchase.
+    await expect(page.getByRole('heading', { level: 2, name: 'Keep your tickets and membership in one place' })).toBeVisible();
+    await checkBothSizes(page, 'completion-create-account');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByRole('status')).toContainText('we have sent a link to set your password');
+    const token = await mailText(page, email, /user\/reset-password\?token=([A-Za-z0-9_-]+)/);
+    await page.goto(at(`/user/reset-password?token=${token}`));
+    await expect(page.getByText(`For the account ${email}`)).toBeVisible();
+    const password = 'Ivy-Member-2026';
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password has been changed.');
+
+    await loginThroughApi(page, email, password);
+    await page.goto(at('/my/membership'));
+    const card = page.locator('article', { hasText: 'Individual' }).first();
+    await expect(card).toContainText('Current membership');
+    await expect(card).toContainText('Enrolled');
+    await expect(card).toContainText('Ivy Individual');
+    await card.getByRole('link', { name: 'Cancel auto-renew' }).click();
+    await page.getByRole('button', { name: 'Cancel auto-renew' }).click();
+    await expect(page.getByRole('status')).toContainText('Auto-renew is cancelled.');
   });
 
   test('the demo member books a free Member Admission and sees Curator Late; an Individual member is refused a second; a guest is asked to log in', async ({

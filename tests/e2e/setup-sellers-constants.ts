@@ -2,3 +2,7 @@
 export const E2E_SELLER = 'e2e';
 /** Long enough to pass the 30 s reload threshold when the checkout opens, short enough to expire in a test. */
 export const E2E_HOLD_SECONDS = 50;
+
+/** The feature-flag and analytics seller (tests/e2e/flags-analytics.spec.ts): its folder stays in E2E_FLAGS_DIR, which
+ *  the server watches (SELLER_WATCH_DIRS), so a test that rewrites its config.json switches flags on open pages. */
+export const FLAGS_SELLER = 'e2e-flags';

@@ -18,7 +18,7 @@ import { migrateToLatest, openDatabase } from '../../server/db';
 import { loadSellerFolder } from '../../server/catalog/loader';
 
 import { AUCKLAND_SELLER } from '../helpers/instants';
-import { E2E_HOLD_SECONDS, E2E_SELLER } from './setup-sellers-constants';
+import { E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLER } from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
 import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
@@ -58,6 +58,19 @@ function moveToAuckland(c: SellerConfig, dir: string) {
   writeFileSync(file, JSON.stringify(catalog));
 }
 
+/** The demo as 'e2e-flags' with analytics on (consent asked), kept in `dir` for the server to watch (flags). */
+async function loadFlagsSeller(db: Parameters<typeof loadSellerFolder>[0], demoDir: string, dir: string, now: Date) {
+  cpSync(demoDir, dir, { recursive: true });
+  const file = path.join(dir, 'config.json');
+  const sellerConfig = JSON.parse(readFileSync(file, 'utf8')) as SellerConfig;
+  sellerConfig.slug = FLAGS_SELLER;
+  sellerConfig.name = 'E2E Flags Museum';
+  sellerConfig.analytics = { enabled: true, require_consent: true, tag_manager_id: null };
+  delete sellerConfig.$schema;
+  writeFileSync(file, JSON.stringify(sellerConfig, null, 2));
+  await loadSellerFolder(db, dir, { now });
+}
+
 async function main() {
   const config = readConfig();
   const now = clockOf(config.pinnedClock)();
@@ -84,6 +97,7 @@ async function main() {
       });
     }
     await loadDemoCopy(handle.db, config.demoSellerDir, now, applyXssPayloads);
+    if (process.env.E2E_FLAGS_DIR) await loadFlagsSeller(handle.db, config.demoSellerDir, process.env.E2E_FLAGS_DIR, now);
     await loadDemoCopy(handle.db, config.demoSellerDir, now, (c, dir) => {
       c.slug = MEMBERS_SELLER.slug;
       c.name = MEMBERS_SELLER.name;

@@ -113,6 +113,18 @@ export async function addUser(
   return { identityId: identity.id, userId: user.id };
 }
 
+/** The seller's ticket type ids by `event/group/type` keys of its catalogue. */
+export async function typeIdsByKey(db: Db, sellerId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .selectFrom('ticket_type')
+    .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
+    .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
+    .select(['ticket_type.id', 'ticket_type.key as t', 'ticket_group.key as g', 'event_template.key as e'])
+    .where('ticket_type.seller_id', '=', sellerId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [`${r.e}/${r.g}/${r.t}`, r.id]));
+}
+
 export async function identityOfEmail(db: Db, sellerId: string, email: string) {
   return await db
     .selectFrom('app_user')

@@ -13,13 +13,18 @@ export function databases(): Array<{ kind: DbKind; url?: string }> {
  * describe() once per database with a fresh, migrated database (PGlite in memory, or a schema of its
  * own on PostgreSQL, dropped afterwards). `setup` runs once after migration (load a seller, ...).
  */
-export function describeEachDatabase(name: string, body: (ctx: () => DbHandle) => void, setup?: (h: DbHandle) => Promise<void>) {
+export function describeEachDatabase(
+  name: string,
+  body: (ctx: () => DbHandle) => void,
+  setup?: (h: DbHandle) => Promise<void>,
+  opts: { onQuery?: (sql: string) => void } = {},
+) {
   for (const target of databases()) {
     describe(`${name} [${target.kind}]`, () => {
       let handle: DbHandle;
       const schema = `t_${randomBytes(6).toString('hex')}`;
       beforeAll(async () => {
-        handle = await openDatabase(target.url ? { databaseUrl: target.url, schema } : {});
+        handle = await openDatabase({ ...(target.url ? { databaseUrl: target.url, schema } : {}), onQuery: opts.onQuery });
         await migrateToLatest(handle.db);
         if (setup) await setup(handle);
       }, 60_000);

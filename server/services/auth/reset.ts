@@ -8,6 +8,7 @@ import { RESET_MINUTES, sendResetMail } from './mails';
 import { passwordProblems } from './password-rules';
 import { hit, tryHit } from './rate-limit';
 import type { User } from './sessions';
+import { accountForGuestPurchaser, claimGuestPurchases } from './guest-account';
 import { findUserByEmail } from './users';
 import { hasRealEmail, isEmail, newSecret, normalEmail, sha256 } from './tokens';
 
@@ -50,7 +51,8 @@ async function mailPasswordReset(deps: Deps, seller: Seller, rawEmail: string, i
   await hit(deps, 'reset_request_ip', `${seller.id}:${ip}`);
   // Counted for unknown addresses too, so a 429 says nothing about whether an account exists.
   await hit(deps, 'reset_request_email', `${seller.id}:${email}`);
-  const user = await findUserByEmail(deps, seller.id, email);
+  // A guest purchaser without an account gets one here, without a password until the link sets it.
+  const user = (await findUserByEmail(deps, seller.id, email)) ?? (await accountForGuestPurchaser(deps, seller.id, email));
   if (!user || !hasRealEmail(user.email)) return;
   const token = newSecret();
   const now = deps.now();
@@ -118,6 +120,8 @@ export async function resetPassword(deps: Deps, seller: Seller, token: string, p
     const target = await findUserByEmail({ ...deps, db: trx }, seller.id, used.email);
     if (!target) throw new DomainError('not_found', RESET_LINK_INVALID, 'password_reset');
     await trx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', target.id).execute();
+    // The link proved the address: what it bought as a guest joins the account.
+    await claimGuestPurchases(trx, target);
     await trx
       .updateTable('login_token')
       .set({ used_at: now })

@@ -19,6 +19,8 @@ export interface Caller {
   identityId: string | null;
   /** sha256 of the client's network address as TRUST_PROXY allows it to be known (hold and cart-creation limits). */
   addressHash?: string | null;
+  /** The owner token was minted by this very request: no other request can hold a cart by it yet (fast-reserve.ts). */
+  freshToken?: boolean;
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -38,6 +38,11 @@ let unsafeSkipHoldLocks = false;
 export function setUnsafeSkipHoldLocksForTests(on: boolean): void {
   unsafeSkipHoldLocks = on;
 }
+/** Whether the hold caps are serialised (always, but in the control of the holds test). */
+export const holdLocksOn = () => !unsafeSkipHoldLocks;
+
+/** The advisory lock key of an address's holds (lockHolder; the one-statement reserve takes it too). */
+export const addressLockKey = (sellerId: string, addressHash: string) => `holds:${sellerId}:address:${addressHash}`;
 
 /**
  * Serialises the hold decisions of one visitor and of one address (transaction-scoped advisory locks, one
@@ -119,5 +124,14 @@ export async function checkHolds(
         ...(row.session_id ? { event_session_id: row.session_id } : { ticket_group_id: row.group_id }),
       });
     }
+  }
+  // The exact figure, counted under the address's lock, replaces the one-statement reserve's upper bound (fast-reserve.ts).
+  const tallies = rows.filter((r) => byAddress && r.address > 0).map((r) => ({ scope: (r.session_id ?? r.group_id)!, held: r.address }));
+  if (tallies.length > 0) {
+    await trx
+      .insertInto('hold_tally')
+      .values(tallies.map((t) => ({ address_hash: caller.addressHash!, scope_id: t.scope, held: t.held })))
+      .onConflict((oc) => oc.columns(['address_hash', 'scope_id']).doUpdateSet((eb) => ({ held: eb.ref('excluded.held') })))
+      .execute();
   }
 }

@@ -32,7 +32,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const invalid = (field: string, description: string) => new DomainError('validation_failed', description, 'reserve', { field });
 
 /** Admit details by the group's meta (admit_names / admit_emails: disabled, optional or required). */
-function admitDetails(line: AddLine, group: TicketGroup, index: number) {
+export function admitDetails(line: AddLine, group: TicketGroup, index: number) {
   const meta = group.meta ?? {};
   const name = (line.admit_name ?? '').trim().replace(/\s+/g, ' ');
   const email = (line.admit_email ?? '').trim();
@@ -152,6 +152,14 @@ async function checkNamedRules(trx: Trx, rows: Insertable<TicketTable>[]) {
     .where('named', '=', 'yes')
     .where('min', '>', 0)
     .execute();
+  assertNamedRules(rules, rows);
+}
+
+/** The named-ticket rules of the groups added to, checked over the rows being added (no database). */
+export function assertNamedRules(
+  rules: Array<{ ticket_group_id: string; ticket_type_id: string | null; min: number }>,
+  rows: Array<Pick<Insertable<TicketTable>, 'ticket_group_id' | 'ticket_type_id' | 'admit_name'>>,
+) {
   for (const rule of rules) {
     const covered = rows.filter(
       (r) => r.ticket_group_id === rule.ticket_group_id && (!rule.ticket_type_id || r.ticket_type_id === rule.ticket_type_id),

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import { cardGatewayId } from '../payments';
 import type { Db } from '../../db';
-import type { Seller, Ticket, TicketOrder, TicketType } from '../../db/types';
+import type { Cart, Seller, Ticket, TicketOrder, TicketType } from '../../db/types';
 import { money } from '../../../src/domain/money';
 import { table } from '../../../src/contract/tables';
 import type {
@@ -76,7 +76,7 @@ export async function relatedRows(
   const venues = await q(venueIds, (i) => db.selectFrom('venue').selectAll().where('id', 'in', i).execute());
   return { types, groups, templates, sessions, venues, seats };
 }
-type Related = Awaited<ReturnType<typeof relatedRows>>;
+export type Related = Awaited<ReturnType<typeof relatedRows>>;
 
 export function ticketWire(t: Ticket, rel: Related): TicketRow {
   const session = rel.sessions.find((s) => s.id === t.event_session_id);
@@ -202,6 +202,7 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
           ticketCount: ofType.length,
           totalPrice: money(ofType.reduce((s, t) => s + t.adjusted_value, 0)),
           discount: money(ofType.reduce((s, t) => s + (t.cartmod_amount ?? 0), 0)),
+          totalFaceValue: money(ofType.reduce((s, t) => s + t.face_value, 0)),
         };
       }),
       isAnchor,
@@ -238,8 +239,7 @@ export async function cartView(
     .orderBy('id')
     .limit(1000)
     .execute();
-  const live = all.filter((t) => LIVE.includes(t.state));
-  const shown = opts.allTickets ? all : live;
+  const shown = opts.allTickets ? all : all.filter((t) => LIVE.includes(t.state));
   const rel = await relatedRows(deps.db, shown);
   const paid = await deps.db
     .selectFrom('payment')
@@ -247,9 +247,33 @@ export async function cartView(
     .where('cart_id', '=', cartId)
     .where('status', '=', 'succeeded')
     .executeTakeFirst();
-  const totals = grandTotals(linesOf(live), Number(paid?.sum ?? 0), cartmodOf(live));
   const mods = await cartMods(deps.db, cartId);
   const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
+  return cartAnswer(deps, { cart, seller, all, rel, paid: Number(paid?.sum ?? 0), mods, orders, now }, opts);
+}
+
+/**
+ * The cart answer from rows already read: GET cart reads them, the one-statement reserve (fast-reserve.ts) has them
+ * from its own statements (a new cart: no payments, codes or orders).
+ */
+export function cartAnswer(
+  deps: Deps,
+  input: {
+    cart: Cart;
+    seller: Seller;
+    all: Ticket[];
+    rel: Related;
+    paid: number;
+    mods: Awaited<ReturnType<typeof cartMods>>;
+    orders: TicketOrder[];
+    now: Date;
+  },
+  opts: { embed: Set<string>; allTickets?: boolean },
+): CartAnswer {
+  const { cart, seller, all, rel, mods, orders, now } = input;
+  const live = all.filter((t) => LIVE.includes(t.state));
+  const shown = opts.allTickets ? all : live;
+  const totals = grandTotals(linesOf(live), input.paid, cartmodOf(live));
   const publicId = seller.public_identity_id;
 
   const row: CartAnswer['cart']['_data'][number] = {

@@ -11,6 +11,7 @@ import { bookAttempt, oweAndRefund, refundedError, releaseAttempt } from './book
 import { settleAttempt } from './reconcile';
 import { seatTakenInCart } from '../seats';
 import { rememberPaymentMethod } from '../membership/auto-renew';
+import { ownSavedMethod } from '../saved-payment-methods';
 import { sendGiftMails } from '../membership/mail';
 
 export { createGuestIdentity, validateGuestIdentity, type GuestIdentityBody } from './guest-identity';
@@ -23,6 +24,7 @@ export interface CheckoutBody {
   guest_identity_id?: string;
   send_email?: boolean;
   auto_renew?: boolean;
+  save_payment_method?: boolean;
 }
 /** What a gift checkout adds (membership/gifts.ts checks it before the checkout runs). */
 export interface CheckoutExtras {
@@ -58,6 +60,12 @@ export async function checkoutCart(
   }
   const gateway = gatewayFor(deps.config, body.gateway_id);
   const source = typeof body.gateway_data?.source === 'string' ? body.gateway_data.source : null;
+  // A saved card is the logged-in shopper's own (404 otherwise), checked before anything is claimed.
+  const savedId = body.gateway_data?.saved_payment_method;
+  const saved = typeof savedId === 'string' ? await ownSavedMethod(deps, seller.id, caller.identityId, savedId, gateway.id) : null;
+  if (body.save_payment_method === true && !caller.identityId)
+    throw new DomainError('not_authenticated', 'Log in to keep a card for next time.', 'saved_payment_method');
+  const autoRenew = body.auto_renew === true && !extras.gifteeIdentityId;
 
   // A late payment brings back released holds; a seat someone took meanwhile refuses it before any charge.
   const attempt = await deps.db
@@ -71,7 +79,7 @@ export async function checkoutCart(
         identityId,
         sendEmail: body.send_email !== false,
         source,
-        autoRenew: body.auto_renew === true && !extras.gifteeIdentityId,
+        autoRenew,
         gifteeIdentityId: extras.gifteeIdentityId ?? null,
       }),
     )
@@ -91,8 +99,10 @@ export async function checkoutCart(
       gatewayData: body.gateway_data ?? {},
       now: deps.now(),
       reference: String(cart.cart_number),
-      // Auto-renew charges the same card next year: the provider keeps it (membership/auto-renew.ts).
-      savePaymentMethod: body.auto_renew === true && !extras.gifteeIdentityId,
+      // Kept when the shopper asks, and for auto-renew, which charges the same card next year (membership/auto-renew.ts).
+      savePaymentMethod: !saved && (autoRenew || body.save_payment_method === true),
+      identityId: caller.identityId ?? identityId,
+      ...(saved ? { savedToken: saved.token } : {}),
     });
   } catch (err) {
     if (err instanceof DomainError) {
@@ -122,7 +132,15 @@ export async function checkoutCart(
     .transaction()
     .execute((trx) => bookAttempt(trx, deps, attempt.id, { ref: charge.ref, accessTokenHash: sha256(accessToken) }));
   if (outcome.kind === 'booked') {
-    if (charge.reusable) await rememberPaymentMethod(deps, outcome.orderId, gateway.id, charge.reusable).catch(() => undefined);
+    if (charge.reusable || saved) {
+      // The order stands whatever keeping the card does; at worst the card is not offered next time.
+      await rememberPaymentMethod(deps, outcome.orderId, gateway.id, {
+        sellerId: seller.id,
+        kept: charge.reusable,
+        ...(saved ? { existing: { id: saved.id, identityId: caller.identityId! } } : {}),
+        shopperIdentityId: body.save_payment_method === true ? caller.identityId : null,
+      }).catch(() => undefined);
+    }
     // The giftee's code goes out whatever the giver chose for the receipt.
     await sendGiftMails(deps, outcome.orderId).catch(() => undefined);
     if (body.send_email !== false) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Membership } from '../../db/types';
 import { DomainError } from '../errors';
-import { gatewayFor } from '../payments';
+import { cardGatewayId, gatewayFor } from '../payments';
 import type { ReusableMethod } from '../payments/types';
 import { needsOf, releaseCapacity, takeCapacity } from '../inventory';
 import { claim } from '../checkout/claim';
@@ -10,14 +10,35 @@ import { bookAttempt, releaseAttempt } from '../checkout/book';
 import { outsideFees, ticketPrice } from '../../../src/domain/cart-rules';
 import { sendRenewalMail } from './mail';
 import { membershipRow } from './rows';
+import { keepMethod } from '../saved-payment-methods';
 
 /** How long before a term ends its automatic renewal is charged. */
 export const RENEW_AHEAD_DAYS = 3;
 /** Declined renewals are tried again daily, this many times in all. */
 export const RENEW_MAX_TRIES = 3;
 
-/** After an auto-renew checkout: the card the provider kept is the one the renewal charges. */
-export async function rememberPaymentMethod(deps: Deps, orderId: string, gatewayId: string, method: ReusableMethod): Promise<void> {
+/**
+ * After a checkout that kept a card or paid with a saved one: the shopper who opted in keeps the card (a saved payment
+ * method of theirs), and each auto-renewing membership of the order renews with its member's card: the one kept or
+ * used here when the member is that shopper, else (a membership for someone else's identity) one kept for them.
+ */
+export async function rememberPaymentMethod(
+  deps: Deps,
+  orderId: string,
+  gatewayId: string,
+  k: {
+    sellerId: string;
+    kept?: ReusableMethod;
+    existing?: { id: string; identityId: string };
+    shopperIdentityId: string | null;
+  },
+): Promise<void> {
+  const byIdentity = new Map<string, string>();
+  if (k.existing) byIdentity.set(k.existing.identityId, k.existing.id);
+  if (k.kept && k.shopperIdentityId) {
+    const id = await keepMethod(deps, { sellerId: k.sellerId, identityId: k.shopperIdentityId, gatewayId, method: k.kept });
+    byIdentity.set(k.shopperIdentityId, id);
+  }
   const memberships = await deps.db
     .selectFrom('membership')
     .select(['id', 'identity_id', 'seller_id'])
@@ -26,21 +47,12 @@ export async function rememberPaymentMethod(deps: Deps, orderId: string, gateway
     .execute();
   for (const m of memberships) {
     if (!m.identity_id) continue;
-    const saved = await deps.db
-      .insertInto('payment_method')
-      .values({
-        seller_id: m.seller_id,
-        identity_id: m.identity_id,
-        gateway_id: gatewayId,
-        token: method.token,
-        brand: method.brand,
-        last4: method.last4,
-        exp_month: method.exp_month,
-        exp_year: method.exp_year,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await deps.db.updateTable('membership').set({ payment_method_id: saved.id }).where('id', '=', m.id).execute();
+    let methodId = byIdentity.get(m.identity_id);
+    if (!methodId && k.kept) {
+      methodId = await keepMethod(deps, { sellerId: m.seller_id, identityId: m.identity_id, gatewayId, method: k.kept });
+      byIdentity.set(m.identity_id, methodId);
+    }
+    if (methodId) await deps.db.updateTable('membership').set({ payment_method_id: methodId }).where('id', '=', m.id).execute();
   }
 }
 
@@ -103,6 +115,29 @@ export async function renewDueMemberships(deps: Deps): Promise<{ renewed: number
   return { renewed, failed };
 }
 
+/**
+ * The card a renewal charges: the one the membership was bought (or last renewed) with while its member still keeps
+ * it, else the member's newest saved card on the seller's card gateway. None: the renewal fails as a declined card
+ * would (the member is mailed; it is tried again daily, RENEW_MAX_TRIES in all, so a card saved meanwhile is used).
+ */
+async function renewalMethod(deps: Deps, m: Membership) {
+  if (m.payment_method_id) {
+    const own = await deps.db.selectFrom('payment_method').selectAll().where('id', '=', m.payment_method_id).executeTakeFirst();
+    if (own) return own;
+  }
+  if (!m.identity_id) return undefined;
+  const seller = await deps.db.selectFrom('seller').select('config').where('id', '=', m.seller_id).executeTakeFirstOrThrow();
+  return deps.db
+    .selectFrom('payment_method')
+    .selectAll()
+    .where('seller_id', '=', m.seller_id)
+    .where('identity_id', '=', m.identity_id)
+    .where('gateway_id', '=', cardGatewayId(deps.config, seller.config as Record<string, unknown> | null))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 async function renewOne(deps: Deps, m: Membership): Promise<'renewed' | 'failed' | 'skipped'> {
   const now = deps.now();
   // Claim the round for this membership: two servers running the job renew it once.
@@ -115,9 +150,7 @@ async function renewOne(deps: Deps, m: Membership): Promise<'renewed' | 'failed'
     .executeTakeFirst();
   if (!claimed || !m.identity_id) return 'skipped';
   const role = await deps.db.selectFrom('role').selectAll().where('id', '=', m.role_id).executeTakeFirstOrThrow();
-  const method = m.payment_method_id
-    ? await deps.db.selectFrom('payment_method').selectAll().where('id', '=', m.payment_method_id).executeTakeFirst()
-    : undefined;
+  const method = await renewalMethod(deps, m);
   const fail = async () => {
     await deps.db
       .updateTable('membership')
@@ -202,7 +235,11 @@ async function renewOne(deps: Deps, m: Membership): Promise<'renewed' | 'failed'
       amount: attempt.amount,
       currency: (await deps.db.selectFrom('seller').select('currency').where('id', '=', m.seller_id).executeTakeFirstOrThrow()).currency,
       idempotencyKey: attempt.idempotency_key,
-      gatewayData: { payment_method: method.token },
+      gatewayData: {},
+      savedToken: method.token,
+      identityId: m.identity_id,
+      // Nobody is there to confirm a renewal: a card that asks for 3-D Secure declines it, and the member is told.
+      offSession: true,
       now: deps.now(),
     });
     const booked = await deps.db

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import { render } from '@react-email/components';
 import type { Deps } from '../../deps';
 import { queueMail, type InlineQr } from '../mail';
 import { manageUrl } from '../manage-link';
 import { money } from '../../../src/domain/money';
 import { imageUrl } from '../../../src/contract/urls';
 import { mailStrings } from './strings';
-import { OrderMail, type MailTicket, type OrderMailKind } from './template';
+import type { MailTicket, OrderMailKind } from './template';
 
 export type { OrderMailKind };
 
@@ -119,8 +118,8 @@ export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMail
       : null,
     tickets,
   };
-  const html = await render(<OrderMail {...props} />);
-  const text = await render(<OrderMail {...props} />, { plainText: true });
+  const { renderOrderMail } = await import('./render');
+  const { html, text } = await renderOrderMail(props);
   return queueMail(deps, {
     sellerId: seller.id,
     kind,

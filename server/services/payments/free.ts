@@ -12,4 +12,5 @@ export const freeGateway: Gateway = {
     return { status: 'none' };
   },
   async refund() {},
+  async forget() {},
 };

@@ -1,6 +1,14 @@
 import Stripe from 'stripe';
 import type { ErrorCode } from '../../../src/contract/errors';
-import { paymentError, type ChargeLookup, type ChargeRequest, type ChargeResult, type Gateway, type GatewaySettings } from './types';
+import {
+  paymentError,
+  type ChargeLookup,
+  type ChargeRequest,
+  type ChargeResult,
+  type Gateway,
+  type GatewaySettings,
+  type ReusableMethod,
+} from './types';
 
 /**
  * The `stripe` gateway (DESIGN.md section 5): PaymentIntents through the `stripe` package, "finalize on the server".
@@ -98,8 +106,49 @@ export function lookupOutcome(intent: Stripe.PaymentIntent | null): ChargeLookup
 }
 
 /**
- * Not yet: keeping the card for membership auto-renew (savePaymentMethod) needs a Stripe Customer to attach it to, so a
- * Stripe charge returns no `reusable` method and such a membership is not renewed by card.
+ * The Stripe Customer an identity's kept cards are attached to (table gateway_customer), made the first time one is
+ * kept. The customer is created under a key of the identity, so two checkouts at once make one; the insert that loses
+ * the race reads the winner's row.
+ */
+async function customerOf(stripe: Stripe, req: ChargeRequest, create: boolean): Promise<string | null> {
+  if (!req.identityId) return null;
+  const row = () =>
+    req.db
+      .selectFrom('gateway_customer')
+      .select('customer_ref')
+      .where('seller_id', '=', req.sellerId)
+      .where('identity_id', '=', req.identityId!)
+      .where('gateway_id', '=', 'stripe')
+      .executeTakeFirst();
+  const found = await row();
+  if (found || !create) return found?.customer_ref ?? null;
+  // No e-mail or name goes to Stripe: the customer only groups the cards; ids say whose they are.
+  const customer = await stripe.customers.create(
+    { metadata: { seller_id: req.sellerId, identity_id: req.identityId } },
+    { idempotencyKey: `customer-${req.sellerId}-${req.identityId}` },
+  );
+  await req.db
+    .insertInto('gateway_customer')
+    .values({ seller_id: req.sellerId, identity_id: req.identityId, gateway_id: 'stripe', customer_ref: customer.id })
+    .onConflict((oc) => oc.columns(['seller_id', 'identity_id', 'gateway_id']).doNothing())
+    .execute();
+  return (await row())!.customer_ref;
+}
+
+/** What may be shown of the card the intent kept (setup_future_usage): never its number. */
+async function keptMethod(stripe: Stripe, intent: Stripe.PaymentIntent): Promise<ReusableMethod | undefined> {
+  const pmId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+  if (!pmId) return undefined;
+  const pm = await stripe.paymentMethods.retrieve(pmId);
+  if (!pm.card || !pm.customer) return undefined;
+  return { token: pm.id, brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year };
+}
+
+/**
+ * Kept cards (issue 22): a charge asked to keep the card (savePaymentMethod) runs its intent for the identity's
+ * Customer with `setup_future_usage: off_session`, so Stripe attaches the PaymentMethod to the Customer; the result's
+ * `reusable` names it. A kept card is charged by naming the Customer and the PaymentMethod (`off_session: true` for
+ * the renewal job, where nobody can confirm); Stripe refuses a PaymentMethod of another Customer.
  */
 export function createStripeGateway(settings: GatewaySettings): Gateway {
   const stripe = () => stripeClient(settings);
@@ -118,17 +167,25 @@ export function createStripeGateway(settings: GatewaySettings): Gateway {
           if (intent.amount !== req.amount || intent.currency !== req.currency.toLowerCase())
             throw paymentError('payment_intent_amount_mismatch', 'The amount changed since the payment was started.');
         } else {
-          const method = req.gatewayData.payment_method;
+          const method = req.savedToken ?? req.gatewayData.payment_method;
           if (typeof method !== 'string' || !method)
             throw paymentError('payment_failed', 'Please enter your payment details.', { provider_code: 'payment_method_missing' });
+          const keep = Boolean(req.savePaymentMethod && !req.savedToken);
+          const customer = await customerOf(stripe(), req, keep);
+          if (req.savedToken && !customer)
+            throw paymentError('card_declined', 'The saved card is no longer available.', { decline_code: 'payment_method_missing' });
           intent = await stripe().paymentIntents.create(
             {
               amount: req.amount,
               currency: req.currency.toLowerCase(),
               payment_method: method,
               confirm: true,
-              // The browser handles any next action (3-D Secure) itself; redirect-only methods are not offered.
-              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+              ...(customer && (keep || req.savedToken) ? { customer } : {}),
+              ...(keep ? { setup_future_usage: 'off_session' as const } : {}),
+              ...(req.offSession
+                ? { off_session: true, payment_method_types: ['card'] }
+                : // The browser handles any next action (3-D Secure) itself; redirect-only methods are not offered.
+                  { automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } }),
               metadata: { cart_id: req.cartId, cart_number: req.reference ?? '', attempt_key: req.idempotencyKey },
               ...(req.reference ? { description: `Cart ${req.reference}` } : {}),
             },
@@ -138,7 +195,11 @@ export function createStripeGateway(settings: GatewaySettings): Gateway {
       } catch (err) {
         refusal(err);
       }
-      return outcome(intent);
+      const result = outcome(intent);
+      if (!req.savePaymentMethod || req.savedToken || result.status !== 'succeeded') return result;
+      // The money is taken; failing to read the kept card back only means it is not offered next time.
+      const reusable = await keptMethod(stripe(), intent).catch(() => undefined);
+      return reusable ? { ...result, reusable } : result;
     },
     async lookup({ idempotencyKey, ref }) {
       if (ref?.startsWith('pi_')) return lookupOutcome(await stripe().paymentIntents.retrieve(ref));
@@ -155,6 +216,15 @@ export function createStripeGateway(settings: GatewaySettings): Gateway {
       } catch (err) {
         // Refunded already (by hand in the dashboard, or an earlier try whose answer was lost): nothing is owed.
         if (err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded') return;
+        throw err;
+      }
+    },
+    async forget({ token }) {
+      try {
+        await stripe().paymentMethods.detach(token);
+      } catch (err) {
+        // Detached already (by hand, or an earlier try): nothing left to forget.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
         throw err;
       }
     },

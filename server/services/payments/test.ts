@@ -10,7 +10,7 @@ import { paymentError, type ChargeRequest, type Gateway, type GatewaySettings } 
  *   4000 0025 0000 3155                        needs confirmation: 402 intent_requires_action with an intent
  *                                              id; a retry whose gateway_data.source is that id succeeds.
  * Any other valid number is declined, as test mode refuses real cards. A charge asked to save the card keeps it under a
- * token (table test_gateway_method, a provider's vault); a later charge names it as gateway_data.payment_method and
+ * token (table test_gateway_method, a provider's vault); a later charge names it as the request's savedToken and
  * behaves as the saved card would (4000 0000 0000 0002 saved declines then). Like a provider it keeps a record of each
  * charge by idempotency key (table test_gateway_charge), which the reconciler looks up after a crash.
  */
@@ -102,9 +102,9 @@ async function confirmIntent(req: ChargeRequest, intentId: string) {
   return { status: 'succeeded' as const, ref: intentId };
 }
 
-/** A charge naming a saved card (gateway_data.payment_method): the card as saved, still checked for expiry. */
+/** A charge of a kept card (savedToken, from its owner's payment_method row): the card as saved, still checked for expiry. */
 async function savedCard(req: ChargeRequest): Promise<Card | null> {
-  const token = req.gatewayData.payment_method;
+  const token = req.savedToken;
   if (typeof token !== 'string') return null;
   const saved = await req.db.selectFrom('test_gateway_method').selectAll().where('token', '=', token).executeTakeFirst();
   if (!saved) throw paymentError('card_declined', 'The saved card is no longer available.', { decline_code: 'payment_method_missing' });
@@ -165,6 +165,9 @@ export function createTestGateway(settings: GatewaySettings): Gateway {
         .where('ref', '=', ref)
         .where('status', '=', 'succeeded')
         .execute();
+    },
+    async forget({ db, token }) {
+      await db.deleteFrom('test_gateway_method').where('token', '=', token).execute();
     },
   };
 }

@@ -24,8 +24,17 @@ export interface ChargeRequest {
   now: Date;
   /** What the shopper and the seller recognise the payment by at the provider (the cart number). */
   reference?: string;
-  /** Keep the card for later charges without the shopper (membership auto-renew): the result carries `reusable`. */
+  /** Keep the card for later charges (the shopper's opt-in, membership auto-renew): the result carries `reusable`. */
   savePaymentMethod?: boolean;
+  /** Whose card it is: the identity the provider keeps saved cards under (a Stripe Customer). */
+  identityId?: string;
+  /**
+   * Charge a card kept earlier: its token, from the identity's own `payment_method` row (never from the browser's
+   * gateway_data, so a token alone pays nothing).
+   */
+  savedToken?: string;
+  /** Nobody is there to confirm (the renewal job): the provider must not ask for 3-D Secure. */
+  offSession?: boolean;
 }
 
 /** A card the provider keeps for later charges: its token (what a later charge names) and what may be shown of it. */
@@ -69,6 +78,8 @@ export interface Gateway {
   charge(req: ChargeRequest): Promise<ChargeResult>;
   lookup(req: { db: Db; idempotencyKey: string; ref: string | null }): Promise<ChargeLookup>;
   refund(req: RefundRequest): Promise<void>;
+  /** The shopper removed a kept card: the provider forgets it too (Stripe detaches the PaymentMethod). */
+  forget(req: { db: Db; token: string }): Promise<void>;
 }
 
 /** Settings a gateway is built from (server config; tests pass their own). */

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { SavedCardsSection } from './SavedCardsSection';
 
-/** /my/profile: email, first and last name, read-only (spec section 2). */
+/** /my/profile: email, first and last name, read-only (spec section 2), and the saved cards (issue 22). */
 export const ProfilePage = observer(function ProfilePage() {
   const { t } = useTranslation();
   const { session } = useStores();
@@ -37,6 +38,7 @@ export const ProfilePage = observer(function ProfilePage() {
           </p>
         )}
       </div>
+      <SavedCardsSection />
     </section>
   );
 });

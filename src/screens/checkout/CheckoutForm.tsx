@@ -13,6 +13,9 @@ import { identityErrorMessages, identitySchema, identityUiSchema, validateIdenti
 import { useCheckoutStore } from './checkout-store';
 import { pendingPath } from './paths';
 import { payWithStripe, type StripePaymentHandle } from './stripe-payment';
+import { NEW_CARD, SaveCardField, SavedCardChoice } from './SavedCardChoice';
+import { SavedCardsStore } from '../../stores/SavedCardsStore';
+import { useScreenStore } from '../../stores/lifecycle';
 
 // Stripe.js and its React bindings come only with a Stripe seller's checkout (bench/budget.json: no 'stripe' elsewhere).
 const StripePayment = lazy(() => import('./StripePayment'));
@@ -35,9 +38,18 @@ export const CheckoutForm = observer(function CheckoutForm({
   amount?: number;
 }) {
   const { t } = useTranslation();
-  const { config } = useStores();
+  const { config, session, api } = useStores();
   const navigate = useNavigate();
-  const stripe = !free && gateway === 'stripe';
+  // A logged-in shopper's saved cards of this gateway come first (issue 22); a new card may be kept for next time.
+  const loggedIn = session.isLoggedIn;
+  const savedCards = useScreenStore(() => new SavedCardsStore({ api, enabled: loggedIn && !free }), [api, loggedIn, free]);
+  const cards = free ? [] : savedCards.forGateway(gateway);
+  const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const chosen =
+    cardChoice && (cardChoice === NEW_CARD || cards.some((c) => c.id === cardChoice)) ? cardChoice : (cards[0]?.id ?? NEW_CARD);
+  const useSaved = chosen !== NEW_CARD;
+  const [saveCard, setSaveCard] = useState(false);
+  const stripe = !free && !useSaved && gateway === 'stripe';
   const stripeHandle = useRef<StripePaymentHandle | null>(null);
   const checkout = useCheckoutStore();
   const termsHtml = typeof config.storefront.terms_html === 'string' ? config.storefront.terms_html.trim() : '';
@@ -59,7 +71,7 @@ export const CheckoutForm = observer(function CheckoutForm({
   /** Runs after @rjsf validated the purchaser: the card and terms are checked together with it. */
   const attempt = (identityValid: boolean, data?: IdentityFormData) => {
     checkout.clearFailure();
-    const nextCardErrors = free || stripe ? {} : validateCard(card, new Date());
+    const nextCardErrors = free || stripe || useSaved ? {} : validateCard(card, new Date());
     const termsOk = !termsHtml || termsAccepted;
     setCardErrors(nextCardErrors);
     setTermsError(!termsOk);
@@ -76,20 +88,26 @@ export const CheckoutForm = observer(function CheckoutForm({
     }
     setShowSummary(false);
     const purchaser = askIdentity ? (data ?? identity) : null;
+    const keep = { savePaymentMethod: loggedIn && saveCard };
+    if (useSaved) {
+      void finish(checkout.submit(purchaser, { kind: 'saved', id: chosen }));
+      return;
+    }
     if (stripe) {
-      void payWithStripe(stripeHandle.current, checkout, purchaser).then((outcome) => {
+      void payWithStripe(stripeHandle.current, checkout, purchaser, keep).then((outcome) => {
         if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
         // Stripe.js blocked: the card section says so; take the shopper there.
         if (outcome.kind === 'unavailable') formRef.current?.querySelector<HTMLElement>('.stripe-payment__unavailable')?.focus();
       });
       return;
     }
-    void finish(checkout.submit(purchaser, free ? null : card));
+    void finish(checkout.submit(purchaser, free ? null : card, keep));
   };
 
   const paymentPart = (
     <>
-      {!free && !stripe && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
+      {cards.length > 0 && <SavedCardChoice cards={cards} value={chosen} disabled={checkout.submitting} onChange={setCardChoice} />}
+      {!free && !stripe && !useSaved && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
       {stripe && (
         <Suspense fallback={<p className="form-loading">{t('app.loading')}</p>}>
           <StripePayment
@@ -101,6 +119,7 @@ export const CheckoutForm = observer(function CheckoutForm({
           />
         </Suspense>
       )}
+      {!free && !useSaved && loggedIn && <SaveCardField checked={saveCard} disabled={checkout.submitting} onChange={setSaveCard} />}
       {termsHtml && (
         <TermsField
           html={termsHtml}

@@ -11,6 +11,7 @@ import { CheckoutSummary } from './CheckoutSummary';
 import { completionPath } from './paths';
 import { useCheckoutStore } from './checkout-store';
 import { identitySchema } from './identity-form';
+import { track } from '../../analytics/track';
 
 /** /checkout/:cartId? 'Payment information'. Reads the cart again first: with no items it goes home, a cart
  *  already checked out goes to its confirmation (spec section 2). */
@@ -26,7 +27,10 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
     let live = true;
     if (cartId) cart.adopt(cartId);
     void cart.load().finally(() => {
-      if (live) setLoaded(true);
+      if (!live) return;
+      setLoaded(true);
+      // Once per visit of the checkout, with the cart as the server has it.
+      if (cart.cart && cart.cart.state === 'pending' && !cart.isEmpty) track({ name: 'begin_checkout', cart: cart.cart });
     });
     return () => {
       live = false;

@@ -22,7 +22,7 @@ export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true
       </h2>
       <ExpiryTimer />
       <CartContents showCheckout={false} />
-      {config.storefront.web?.show_promo_codes_on_checkout === true && <PromoCodeField cartLoaded={loaded} />}
+      {config.flags.promo_field && <PromoCodeField cartLoaded={loaded} />}
       {totals && (
         <dl className="checkout-totals">
           <div>

@@ -37,6 +37,8 @@ export async function payWithStripe(
   handle: StripePaymentHandle | null,
   checkout: CheckoutStore,
   identity: IdentityFormData | null,
+  /** the logged-in shopper's 'save this card for next time' (issue 22) */
+  opts: { savePaymentMethod?: boolean } = {},
 ): Promise<StripeStep> {
   const made = handle ? await handle.createPaymentMethod() : ({ kind: 'unavailable', loading: true } as const);
   if (made.kind === 'invalid') return made;
@@ -48,7 +50,7 @@ export async function payWithStripe(
     await checkout.failPendingAction(made.message);
     return { kind: 'failed' };
   }
-  let outcome = await checkout.submit(identity, { kind: 'stripe', paymentMethodId: made.paymentMethodId });
+  let outcome = await checkout.submit(identity, { kind: 'stripe', paymentMethodId: made.paymentMethodId }, opts);
   const secret = checkout.pendingClientSecret;
   if (outcome.kind === 'requires_action' && secret && handle) {
     const next = await handle.handleNextAction(secret);

@@ -14,6 +14,7 @@ import {
   completedOrderRedirect,
   completedOrderUrl,
   completionImage,
+  passwordLogin,
 } from '../../domain/completion';
 import { imageUrl } from '../../contract/urls';
 
@@ -25,7 +26,7 @@ import { imageUrl } from '../../contract/urls';
 export const CompletionScreen = observer(function CompletionScreen() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const { cart, config } = useStores();
+  const { cart, config, session } = useStores();
   const checkout = useCheckoutStore();
   const key = search.get('orderIds') ?? '';
   const orderIds = useMemo(() => orderIdsOf(new URLSearchParams({ orderIds: key })), [key]);
@@ -91,6 +92,13 @@ export const CompletionScreen = observer(function CompletionScreen() {
           const row = order.ticket_order._data[0];
           return row ? <OrderSummary key={row.id} order={order} qrImage={checkout.qrImageOf(row.id)} /> : null;
         })}
+      {checkout.completionState === 'ready' && !session.isLoggedIn && passwordLogin(config.storefront) && (
+        <section className="completion-page__account" aria-labelledby="completion-account">
+          <h2 id="completion-account">{t('completion.account.title')}</h2>
+          <p>{t('completion.account.intro')}</p>
+          <Link to="/user/create-account">{t('completion.account.link')}</Link>
+        </section>
+      )}
       <p>
         <Link className="button button--secondary" to="/events">
           {t('completion.continueShopping')}

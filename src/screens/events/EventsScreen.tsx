@@ -39,7 +39,8 @@ export const EventsScreen = observer(function EventsScreen() {
           sections={{
             heading: () => <h1 className="page-title">{t('events.title')}</h1>,
             // Shown once the cart holds an anchor event: the listing then offers add-ons.
-            'upsell-heading': () => (cart.hasAnchorItem ? <h2 className="upsell-heading">{t('events.upsellHeading')}</h2> : null),
+            'upsell-heading': () =>
+              cart.hasAnchorItem && config.flags.upsells !== false ? <h2 className="upsell-heading">{t('events.upsellHeading')}</h2> : null,
             filters: () => <EventFiltersForm filters={filters} onChange={handleFiltersChange} />,
             results: () => <EventResults filters={filters} />,
           }}

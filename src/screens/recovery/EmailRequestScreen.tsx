@@ -10,11 +10,11 @@ import '../account/account.css';
 
 interface Props {
   /** i18n prefix holding title, intro, submit and done. */
-  prefix: 'recovery.forgotPassword' | 'recovery.forgotMembership';
+  prefix: 'recovery.forgotPassword' | 'recovery.forgotMembership' | 'recovery.createAccount';
   send: (store: AccountStore, email: string) => Promise<boolean>;
 }
 
-/** Forgot password and forgot membership id: an email form answered by the same confirmation whatever the
+/** Forgot password, create an account and forgot membership id: an email form answered by the same confirmation whatever the
  *  address (404 counts as success). Logged-in users are sent home (spec section 6). */
 const EmailRequestScreen = observer(function EmailRequestScreen({ prefix, send }: Props) {
   const { t } = useTranslation();
@@ -44,6 +44,12 @@ const EmailRequestScreen = observer(function EmailRequestScreen({ prefix, send }
 /** /user/forgot-password: mails a reset link (POST password_reset/request). */
 export function ForgotPasswordScreen() {
   return <EmailRequestScreen prefix="recovery.forgotPassword" send={(store, email) => store.requestPasswordReset(email)} />;
+}
+
+/** /user/create-account: a guest who bought asks for a link to set a password for the address they bought with; the
+ *  server makes the account on their purchases (the same request as a reset, server/services/auth/guest-account.ts). */
+export function CreateAccountScreen() {
+  return <EmailRequestScreen prefix="recovery.createAccount" send={(store, email) => store.requestPasswordReset(email)} />;
 }
 
 /** /user/forgot-membership: mails the membership details (POST ticket_order/resend with memberships_only). */

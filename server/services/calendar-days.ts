@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { TicketGroup } from '../db/types';
+import { salesOpen } from '../../src/domain/availability';
+import { addDays, datesInRange, startOfVenueDay } from '../../src/domain/dates';
+import type { EventContext } from './event-context';
+import { primaryType } from './sessions';
+
+/**
+ * What a calendar day needs of its sessions, aggregated by the database in one statement: the read side of
+ * capacity (inventory-read.ts computeSessionState) and the session prices (sessions.ts sessionFigures) per session,
+ * then per venue-local day. A 120-day calendar of ~2,000 sessions and ~4,000 group rows answers 120 rows instead of
+ * travelling as 6,000 rows to be aggregated in JavaScript (issue 19).
+ *
+ * Days are cut at instants computed by src/domain/dates.ts (the one time-zone module): the database never converts
+ * a zone, it puts each session between the starts of two venue days (width_bucket over the sorted day starts).
+ */
+export interface DayFigures {
+  /** Sessions that day, and those not sold out. */
+  sessions: number;
+  open: number;
+  /** The cheapest priced session (open ones when any, else all): its lowest price, its shown price, its increase. */
+  minPrice: number | null;
+  price: number | null;
+  increase: number | null;
+  /** sumAvailable of the open sessions' and of all sessions' capacity; used summed over all. */
+  remaining: number;
+  capacity: number;
+  used: number;
+}
+
+/** Per considered group: what a session's state and prices need of it, worked out once per request. */
+function groupParams(ctx: EventContext, groups: TicketGroup[], now: Date) {
+  return groups.map((g) => {
+    const types = ctx.types.filter((t) => t.ticket_group_id === g.id && !t.member_only);
+    const bases = types.map((t) => t.discounted_price ?? t.price);
+    // primaryType() takes the first match in ctx.types order among the pool's types: its index orders the groups.
+    const primary = primaryType(ctx, types);
+    const primaryRank = primary ? ctx.types.indexOf(primary) : null;
+    return {
+      id: g.id,
+      capacity: g.capacity,
+      oversell: g.oversell_capacity,
+      exclude: g.exclude_from_event_capacity,
+      on_sale: salesOpen(g, now),
+      // effectivePrice(t, increase) = max(0, base + increase) is monotone in base: the cheapest type of a pool
+      // has the lowest base whatever the increase, so the database only needs each group's lowest base.
+      min_base: bases.length ? Math.min(...bases) : null,
+      primary_rank: primaryRank,
+      primary_base: primary ? (primary.discounted_price ?? primary.price) : null,
+    };
+  });
+}
+
+interface DayRow {
+  day: number;
+  sessions: number;
+  open: number;
+  min_price: number | null;
+  price: number | null;
+  increase: number | null;
+  remaining: number;
+  capacity: number;
+  used: number;
+}
+
+/**
+ * The figures of each venue date from start to end (both included), keyed by date; days without sessions are absent.
+ * Sessions considered: the event's active ones starting in those days and not before now.
+ */
+export async function loadCalendarDays(
+  db: Db,
+  ctx: EventContext,
+  groups: TicketGroup[],
+  start: string,
+  end: string,
+  now: Date,
+): Promise<Map<string, DayFigures>> {
+  const dates = datesInRange(start, end);
+  const bounds = [...dates, addDays(end, 1)].map((d) => startOfVenueDay(d, ctx.tz).toISOString());
+  const from = new Date(Math.max(now.getTime(), Date.parse(bounds[0])));
+  const to = new Date(bounds[bounds.length - 1]);
+  const params = JSON.stringify(groupParams(ctx, groups, now));
+  const { rows } = await sql<{ days: DayRow[] }>`
+    with g as (
+      select * from jsonb_to_recordset(${params}::jsonb) as g(id uuid, capacity int, oversell int, exclude boolean,
+        on_sale boolean, min_base int, primary_rank int, primary_base int)
+    ), x as (
+      -- holds of expired carts still counted until the sweeper releases them (DESIGN.md section 4)
+      select t.event_session_id as sid, t.ticket_group_id as gid, count(*)::int as n
+      from ticket t join cart c on c.id = t.cart_id
+      where t.event_template_id = ${ctx.event.id} and t.state in ('in_cart', 'held') and c.state = 'pending'
+        and c.expires_at <= ${now}
+      group by 1, 2
+    ), xs as (
+      -- an expired hold frees session capacity unless its group is a considered one excluded from it
+      select x.sid, sum(x.n) filter (where not coalesce(g.exclude, false)) as n from x left join g on g.id = x.gid group by x.sid
+    ), xg as (
+      -- per session and group, as one jsonb object looked up by key (no join per session)
+      select coalesce(jsonb_object_agg(x.sid::text || '|' || x.gid::text, x.n), '{}'::jsonb) as m from x
+    ), bounds as (
+      select array_agg(b::timestamptz order by n) as b from jsonb_array_elements_text(${JSON.stringify(bounds)}::jsonb)
+        with ordinality as b(b, n)
+    ), st as (
+      -- per session, one lateral pass over the considered groups, each group row read by primary key
+      select s.id, s.start_datetime, s.capacity, s.price_increase, u.used, a.available, p.*,
+        width_bucket(s.start_datetime, (select b from bounds)) as day
+      from event_session s
+      left join xs on xs.sid = s.id
+      cross join lateral (select greatest(0, s.used_capacity - coalesce(xs.n, 0))::int as used) u
+      cross join lateral (select case when s.capacity < 0 then -1
+        else greatest(0, s.capacity + s.oversell_capacity - u.used) end as available) a
+      cross join lateral (
+        select coalesce(bool_and(gs.avail = 0 or (not gs.exclude and a.available = 0)), true) as sold_out,
+          -- the price pool: groups still available in the session, all considered groups when none is
+          case when bool_or(gs.avail <> 0) then min(gs.min_base) filter (where gs.avail <> 0) else min(gs.min_base) end
+            as min_base,
+          case when bool_or(gs.avail <> 0)
+            then (array_agg(gs.primary_base order by gs.primary_rank) filter (where gs.avail <> 0 and gs.primary_rank is not null))[1]
+            else (array_agg(gs.primary_base order by gs.primary_rank) filter (where gs.primary_rank is not null))[1] end
+            as primary_base
+        from (
+          select g.exclude, g.min_base, g.primary_rank, g.primary_base,
+            case when not g.on_sale then 0 when r.capacity < 0 then -1
+              else greatest(0, r.capacity + r.oversell - greatest(0, r.used
+                - coalesce(((select m from xg) ->> (s.id::text || '|' || g.id::text))::int, 0))) end as avail
+          from g cross join lateral (
+            -- a session without its own group row sells the group at the group's per-session size
+            select coalesce(max(stg.capacity), g.capacity) as capacity, coalesce(max(stg.oversell_capacity), g.oversell) as oversell,
+              coalesce(max(stg.used_capacity), 0) as used
+            from session_ticket_group stg where stg.event_session_id = s.id and stg.ticket_group_id = g.id
+          ) r
+        ) gs
+      ) p
+      where s.event_template_id = ${ctx.event.id} and s.state = 'active' and s.start_datetime >= ${from}
+        and s.start_datetime < ${to}
+    ), sp as (
+      select st.*, case when min_base is null then null else greatest(0, min_base + price_increase) end as min_price,
+        count(*) filter (where not sold_out) over (partition by day) as day_open
+      from st
+    ), d as (
+      select day, count(*)::int as sessions, count(*) filter (where not sold_out)::int as open,
+        (array_agg(json_build_array(min_price,
+          case when primary_base is null then min_price else greatest(0, primary_base + price_increase) end, price_increase)
+          order by min_price, start_datetime, id)
+          filter (where min_price is not null and (not sold_out or day_open = 0)))[1] as best,
+        case when bool_or(available < 0 and not sold_out) then -1
+          else coalesce(sum(available) filter (where not sold_out), 0) end::int as remaining,
+        case when bool_or(capacity < 0) then -1 else sum(capacity) end::int as capacity,
+        sum(used)::int as used
+      from sp group by day
+    )
+    select coalesce(json_agg(json_build_object('day', day, 'sessions', sessions, 'open', open,
+      'min_price', best->>0, 'price', best->>1, 'increase', best->>2,
+      'remaining', remaining, 'capacity', capacity, 'used', used)), '[]'::json) as days
+    from d`.execute(db);
+  const out = new Map<string, DayFigures>();
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  for (const r of rows[0].days) {
+    out.set(dates[r.day - 1], {
+      sessions: r.sessions,
+      open: r.open,
+      minPrice: num(r.min_price),
+      price: num(r.price),
+      increase: num(r.increase),
+      remaining: r.remaining,
+      capacity: r.capacity,
+      used: r.used,
+    });
+  }
+  return out;
+}
