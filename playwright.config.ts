@@ -61,7 +61,7 @@ for (const instant of clockInstants) {
  *  once per awkward instant against a server and a browser pinned to it. */
 export default defineConfig<ClockOptions>({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,

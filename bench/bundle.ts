@@ -5,6 +5,8 @@
  * so the budget can forbid @rjsf / ajv / the card provider where a screen has no use for them.
  * Used by `npm run bench` (bench/run.ts) and by the budget test (tests/e2e/budget.spec.ts).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Request, Response } from '@playwright/test';
 import { firstSessionTomorrow, reserveThroughApi } from '../tests/e2e/helpers';
@@ -30,6 +32,8 @@ export interface RouteBundle {
   /** Libraries found in the route's chunks, and 'stripe' for any request to *.stripe.com. */
   markers: Marker[];
   assets: Asset[];
+  /** Chunks only the late modules load (lateOnlyFiles), seen during the measure and left out of its sums. */
+  late: string[];
 }
 
 export interface Budget {
@@ -70,8 +74,55 @@ async function chunkMarkers(page: Page, url: string, body: Buffer, cache: Map<st
   return markers;
 }
 
-/** Opens `path` in `page` (of a new context) and measures what it loads until the network is idle. */
-async function measureRoute(page: Page, route: RouteName, path: string, mapCache: Map<string, Marker[] | null>): Promise<RouteBundle> {
+/** The modules main.tsx loads on a timer once the page is drawn (the flags poller, analytics): not the first load. */
+const LATE_ENTRIES = ['src/app/late-start.ts'];
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * The build's files (as `assets/x-hash.js`) that only the late modules load, from Vite's manifest in `staticDir`: what
+ * the late entries reach, less what the page's entry reaches without passing through them. A slow machine draws the
+ * page after the late timer has fired; these files are then seen before the network is idle, and leaving them out by
+ * name (not by when they came) keeps the measure the same on any machine.
+ */
+export function lateOnlyFiles(staticDir: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(staticDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk & { isEntry?: boolean }
+  >;
+  const reach = (roots: string[], skip: Set<string>) => {
+    const keys = new Set<string>();
+    const walk = (key: string) => {
+      if (keys.has(key) || skip.has(key) || !manifest[key]) return;
+      keys.add(key);
+      for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])]) walk(next);
+    };
+    roots.forEach(walk);
+    return new Set([...keys].flatMap((key) => [manifest[key].file, ...(manifest[key].css ?? [])]));
+  };
+  const lateEntries = LATE_ENTRIES.filter((key) => manifest[key]);
+  if (lateEntries.length !== LATE_ENTRIES.length)
+    throw new Error(`the build has no chunk for ${LATE_ENTRIES.join(', ')}: update LATE_ENTRIES`);
+  const page = reach(
+    Object.keys(manifest).filter((key) => manifest[key].isEntry),
+    new Set(lateEntries),
+  );
+  return new Set([...reach(lateEntries, new Set())].filter((file) => !page.has(file)));
+}
+
+/** Opens `path` in `page` (of a new context) and measures what it loads until the network is idle, less `lateOnly`. */
+async function measureRoute(
+  page: Page,
+  route: RouteName,
+  path: string,
+  mapCache: Map<string, Marker[] | null>,
+  lateOnly: Set<string>,
+): Promise<RouteBundle> {
   const bodies: Promise<{ asset: Asset; body: Buffer } | null>[] = [];
   let stripeRequest = false;
   const onRequest = (request: Request) => {
@@ -107,10 +158,16 @@ async function measureRoute(page: Page, route: RouteName, path: string, mapCache
   }
   const seen = new Set<string>();
   const assets: Asset[] = [];
+  const late: string[] = [];
   for (const loaded of await Promise.all(bodies)) {
     if (!loaded || seen.has(loaded.asset.url)) continue;
     const { asset, body } = loaded;
     seen.add(asset.url);
+    const { origin, pathname } = new URL(asset.url);
+    if (origin === new URL(page.url()).origin && lateOnly.has(pathname.replace(/^\//, ''))) {
+      late.push(pathname);
+      continue;
+    }
     if (asset.kind === 'js' && new URL(asset.url).origin === new URL(page.url()).origin) {
       const markers = await chunkMarkers(page, asset.url, body, mapCache);
       asset.markers = markers ?? [];
@@ -124,21 +181,22 @@ async function measureRoute(page: Page, route: RouteName, path: string, mapCache
   };
   const markers = new Set(assets.flatMap((a) => a.markers));
   if (stripeRequest) markers.add('stripe');
-  return { route, path, js: sum('js'), css: sum('css'), markers: [...markers].sort(), assets };
+  return { route, path, js: sum('js'), css: sum('css'), markers: [...markers].sort(), assets, late };
 }
 
 /**
- * Measures the four routes of the demo seller on the server at `baseUrl`: the events listing, the timed admission
- * event's detail, the checkout of a cart reserved first through the API, and the account area logged in as the
- * demo member. Each route is a first visit: a new browser context with an empty cache.
+ * Measures the four routes of the demo seller on the server at `baseUrl` (serving the build in `staticDir`): the events
+ * listing, the timed admission event's detail, the checkout of a cart reserved first through the API, and the account
+ * area logged in as the demo member. Each route is a first visit: a new browser context with an empty cache.
  */
-export async function measureBundles(browser: Browser, baseUrl: string): Promise<RouteBundle[]> {
+export async function measureBundles(browser: Browser, baseUrl: string, staticDir: string): Promise<RouteBundle[]> {
   const mapCache = new Map<string, Marker[] | null>();
+  const lateOnly = lateOnlyFiles(staticDir);
   const visit = async (route: RouteName, prepare: (page: Page) => Promise<string>) => {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
-      return await measureRoute(page, route, await prepare(page), mapCache);
+      return await measureRoute(page, route, await prepare(page), mapCache, lateOnly);
     } finally {
       await context.close();
     }

@@ -160,7 +160,7 @@ async function main() {
             args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
           });
           try {
-            r.bundles = await measureBundles(browser, server.baseUrl);
+            r.bundles = await measureBundles(browser, server.baseUrl, staticDir);
           } finally {
             await browser.close();
           }

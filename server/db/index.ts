@@ -53,6 +53,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** Called with the text of every statement sent, BEGIN and COMMIT included (tests count statements per request). */
   onQuery?: (sql: string) => void;
+  /**
+   * PGlite only: a data folder dumped by `dumpDataDir` to start from instead of running initdb (about 0.6 s against
+   * 2.5-4 s). The API tests start every database from one migrated image (tests/helpers/pglite-image.ts).
+   */
+  pgliteImage?: Blob;
 }
 
 const logOf = (opts: OpenOptions) => (opts.onQuery ? (e: LogEvent) => opts.onQuery!(e.query.sql) : undefined);
@@ -76,7 +81,10 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   // A folder on disk has one writer: a second process refuses to open it (data-dir-lock.ts).
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
-    const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+    const pglite = new PGlite({
+      ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+      ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}),
+    });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect(pglite), log: logOf(opts) });
     return {

@@ -20,6 +20,9 @@ describeEachDatabase('compression', (ctx) => {
     writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
     writeFileSync(path.join(staticDir, 'assets', 'app.js'), bundle);
     writeFileSync(path.join(staticDir, 'assets', 'app.js.br'), brotliCompressSync(bundle));
+    // The build's manifest (vite.config.ts), which the bundle budget reads from disk: not the public's.
+    mkdirSync(path.join(staticDir, '.vite'));
+    writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/app.js"}}');
     const deps = testDeps(ctx());
     app = await buildTestApp({ ...deps, config: { ...deps.config, staticDir } });
     const events = (await app.inject({ url: '/api/events/available?_seller=demo' })).json();
@@ -51,5 +54,11 @@ describeEachDatabase('compression', (ctx) => {
     const plain = await app.inject({ url: '/assets/app.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(bundle);
+  });
+
+  it("the build's manifest in .vite/ is not served", async () => {
+    const res = await app.inject({ url: '/.vite/manifest.json' });
+    expect(res.body).not.toContain('src/main.tsx');
+    expect(res.headers['content-type'] ?? '').not.toContain('json');
   });
 });

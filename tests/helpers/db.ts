@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { dropSchema, migrateToLatest, openDatabase, type DbHandle, type DbKind } from '../../server/db';
+import { pgliteImage } from './pglite-image';
 
 /** The databases the API tests run on: always PGlite; PostgreSQL too when TEST_DATABASE_URL is set. */
 export function databases(): Array<{ kind: DbKind; url?: string }> {
@@ -24,7 +25,10 @@ export function describeEachDatabase(
       let handle: DbHandle;
       const schema = `t_${randomBytes(6).toString('hex')}`;
       beforeAll(async () => {
-        handle = await openDatabase({ ...(target.url ? { databaseUrl: target.url, schema } : {}), onQuery: opts.onQuery });
+        handle = await openDatabase({
+          ...(target.url ? { databaseUrl: target.url, schema } : { pgliteImage: pgliteImage() }),
+          onQuery: opts.onQuery,
+        });
         await migrateToLatest(handle.db);
         if (setup) await setup(handle);
       }, 60_000);
