@@ -39,9 +39,6 @@ export type AddressRow = Static<typeof AddressRow>;
 export const AddressRetrieveAnswer = Row({ items: Type.Array(AddressRow, { maxItems: 10 }) });
 export type AddressRetrieveAnswer = Static<typeof AddressRetrieveAnswer>;
 
-/** The storefront searches from this many characters (spec section 9: address search min 4). */
-export const ADDRESS_SEARCH_MIN = 4;
-
 export const addressRoutes = {
   find: route({
     method: 'POST',

@@ -6,6 +6,10 @@
 import type { AddressRow } from '../contract/address';
 import type { StorefrontConfig } from '../contract/storefront';
 
+/** Spec section 9: the address search starts at 4 characters, 300 ms after the last key. */
+export const ADDRESS_SEARCH_MIN = 4;
+export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
+
 /** The lookup is on when the server has a provider and the seller has not switched it off (`flags.address_lookup`). */
 export const addressLookupOn = (config: StorefrontConfig, providerConfigured: boolean) =>
   providerConfigured && config.flags?.address_lookup !== false;
@@ -19,6 +23,9 @@ export interface AddressFields {
   zip_code: string;
   country?: string;
 }
+
+/** How the lookup fills the purchaser form: the picked address's fields and the search box's text in one update. */
+export type AddressFill = (fields: Partial<AddressFields> & { address_search?: string }) => void;
 
 /** Line1 is the address, Line2 to Line5 (those given) the rest of it; the state is the province's code when there is
  *  one (a state list's value), else its name. */

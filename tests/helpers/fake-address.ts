@@ -91,6 +91,20 @@ const suggestion = (p: Place) => ({
   Description: `${p.City}${p.ProvinceCode ? ` ${p.ProvinceCode}` : ''}, ${p.PostalCode}`,
 });
 
+/** Flat 2 of Riverside House (GB|3002) as our server answers it (src/contract/address.ts AddressRow). */
+export const FLAT_2 = {
+  Line1: 'Flat 2',
+  Line2: 'Riverside House, 2 Thames Walk',
+  Line3: '',
+  Line4: '',
+  Line5: '',
+  City: 'London',
+  Province: '',
+  ProvinceCode: '',
+  PostalCode: 'SE1 9PH',
+  CountryIso2: 'GB',
+};
+
 export async function startFakeAddressProvider(key = 'ak_test_e2e_secret'): Promise<FakeAddressProvider> {
   const refusal = {
     Error: '2',

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { AxiosInstance } from 'axios';
+import { AddressLookupStore } from '../../src/stores/AddressLookupStore';
+import { FLAT_2 } from '../helpers/fake-address';
 import { addressesFrom, suggestionsFrom } from '../../server/services/address-lookup';
 import { validateGuestIdentity } from '../../server/services/checkout/guest-identity';
 import { addressFields, addressLookupOn, addressProblems } from '../../src/domain/address';
@@ -123,5 +126,83 @@ describe('postcode and state rules (spec section 5)', () => {
       address: '10 Downing Street',
       state: null,
     });
+  });
+});
+
+describe('AddressLookupStore', () => {
+  /** A client whose answers the test releases by hand, in any order. */
+  function client() {
+    const calls: Array<{ url: string; body: any; signal: AbortSignal; resolve: (data: unknown) => void; reject: (e: unknown) => void }> =
+      [];
+    const api = {
+      post: (url: string, body: unknown, opts: { signal: AbortSignal }) =>
+        new Promise((resolve, reject) => calls.push({ url, body, signal: opts.signal, resolve: (data) => resolve({ data }), reject })),
+    } as unknown as AxiosInstance;
+    return { api, calls };
+  }
+  const item = (Id: string, Type = 'Address') => ({ Id, Type, Text: Id, Description: '' });
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('searches from 4 characters after the pause, once for a burst of keys', async () => {
+    vi.useFakeTimers();
+    try {
+      const { api, calls } = client();
+      const store = new AddressLookupStore({ api });
+      store.typed('Riv');
+      vi.advanceTimersByTime(1000);
+      expect(calls).toHaveLength(0);
+      store.typed('Rive');
+      vi.advanceTimersByTime(200);
+      store.typed('River');
+      vi.advanceTimersByTime(299);
+      expect(calls).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      expect(calls.map((c) => c.body)).toEqual([{ text: 'River' }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never lets an older answer overwrite a newer one: the older request is aborted and its answer dropped', async () => {
+    const { api, calls } = client();
+    const store = new AddressLookupStore({ api, debounceMs: 0 });
+    store.typed('downing');
+    await new Promise((r) => setTimeout(r, 5));
+    store.typed('downing street');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(calls).toHaveLength(2);
+    expect(calls[0].signal.aborted).toBe(true);
+    calls[1].resolve({ items: [item('new')] });
+    await tick();
+    calls[0].resolve({ items: [item('old1'), item('old2')] });
+    await tick();
+    expect(store.items.map((i) => i.Id)).toEqual(['new']);
+    expect(store.news).toEqual({ kind: 'found', count: 1 });
+  });
+
+  it('opens a container, retrieves an address into form fields, and switches to manual entry on a failure', async () => {
+    const { api, calls } = client();
+    const store = new AddressLookupStore({ api, debounceMs: 0 });
+    const opened = store.choose(item('B|1', 'Building'));
+    expect(calls[0].body).toEqual({ container: 'B|1' });
+    calls[0].resolve({ items: [item('A|1'), item('A|2')] });
+    expect(await opened).toBeNull();
+    expect(store.items).toHaveLength(2);
+    const picked = store.choose(item('A|2'));
+    calls[1].resolve({ items: [FLAT_2] });
+    expect(await picked).toMatchObject({
+      address: 'Flat 2',
+      address_more: 'Riverside House, 2 Thames Walk',
+      zip_code: 'SE1 9PH',
+      country: 'GB',
+    });
+    expect(store.items).toEqual([]);
+    expect(store.news.kind).toBe('filled');
+    store.typed('somewhere');
+    await new Promise((r) => setTimeout(r, 5));
+    calls[2].reject(new Error('address_lookup_failed'));
+    await tick();
+    expect(store.manual).toBe(true);
+    expect(store.news).toEqual({ kind: 'manual' });
   });
 });
