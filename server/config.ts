@@ -19,6 +19,8 @@ export interface ServerConfig {
    *  checkout's address lookup on. The key stays on the server (services/address-lookup.ts). */
   addressLookupUrl?: string;
   addressLookupKey?: string;
+  /** ADDRESS_LOOKUP_TIMEOUT_MS: how long a provider call may take before the lookup counts as failed. */
+  addressLookupTimeoutMs: number;
   production: boolean;
   /** Folder of the built storefront served at /. */
   staticDir: string;
@@ -77,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     addressLookupUrl: env.ADDRESS_LOOKUP_URL || undefined,
     addressLookupKey: env.ADDRESS_LOOKUP_KEY || undefined,
+    addressLookupTimeoutMs: positive(env.ADDRESS_LOOKUP_TIMEOUT_MS, 5000),
     production,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),

@@ -6,11 +6,9 @@ import { DomainError } from './errors';
  * The address provider (issue 22), reached from the server only: its key stays here. The built-in adapter speaks
  * Loqate's Capture Interactive Find/Retrieve shape (GET {base}/Find/v1.10/json3.ws?Key&Text&Container, GET
  * {base}/Retrieve/v1.20/json3.ws?Key&Id; both answer { Items: [...] }, and a refusal as one item with Error,
- * Description, Cause, Resolution). Whatever goes wrong there (a refusal, an odd answer, no answer in time) is
+ * Description, Cause, Resolution). Whatever goes wrong there (a refusal, an odd answer, no answer within ADDRESS_LOOKUP_TIMEOUT_MS) is
  * address_lookup_failed to the storefront, which switches to manual entry; the provider's own words stay out of it.
  */
-export const ADDRESS_LOOKUP_TIMEOUT_MS = 5000;
-
 export const addressLookupConfigured = (config: Pick<ServerConfig, 'addressLookupUrl' | 'addressLookupKey'>) =>
   !!(config.addressLookupUrl && config.addressLookupKey);
 
@@ -56,7 +54,7 @@ async function call(config: ServerConfig, operation: string, params: Record<stri
   for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
   let body: unknown;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(ADDRESS_LOOKUP_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const res = await fetch(url, { signal: AbortSignal.timeout(config.addressLookupTimeoutMs), headers: { accept: 'application/json' } });
     if (!res.ok) throw failed();
     body = await res.json();
   } catch {

@@ -32,7 +32,7 @@ describeEachDatabase('address lookup', (ctx) => {
       .where('slug', '=', 'nolookup')
       .execute();
     const deps = testDeps(ctx());
-    deps.config = { ...deps.config, addressLookupUrl: provider.url, addressLookupKey: provider.key };
+    deps.config = { ...deps.config, addressLookupUrl: provider.url, addressLookupKey: provider.key, addressLookupTimeoutMs: 500 };
     app = await buildTestApp(deps);
     bare = await buildTestApp(testDeps(ctx()));
   });
@@ -94,7 +94,7 @@ describeEachDatabase('address lookup', (ctx) => {
     expect(provider.requests.length).toBe(before);
   });
 
-  it.each(['refuse', 'broken'] as const)(
+  it.each(['refuse', 'broken', 'hang'] as const)(
     "a provider that fails (%s) is address_lookup_failed (502), without the provider's words",
     async (mode) => {
       provider.mode = mode;
