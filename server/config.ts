@@ -15,6 +15,12 @@ export interface ServerConfig {
   stripeWebhookSecret?: string;
   /** STRIPE_API_BASE: a Stripe-compatible server instead of Stripe itself (tests, stripe-mock). */
   stripeApiBase?: string;
+  /** ADDRESS_LOOKUP_URL, ADDRESS_LOOKUP_KEY: the address provider (Loqate's Find/Retrieve shape); both set turn the
+   *  checkout's address lookup on. The key stays on the server (services/address-lookup.ts). */
+  addressLookupUrl?: string;
+  addressLookupKey?: string;
+  /** ADDRESS_LOOKUP_TIMEOUT_MS: how long a provider call may take before the lookup counts as failed. */
+  addressLookupTimeoutMs: number;
   production: boolean;
   /** Folder of the built storefront served at /. */
   staticDir: string;
@@ -71,6 +77,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
+    addressLookupUrl: env.ADDRESS_LOOKUP_URL || undefined,
+    addressLookupKey: env.ADDRESS_LOOKUP_KEY || undefined,
+    addressLookupTimeoutMs: positive(env.ADDRESS_LOOKUP_TIMEOUT_MS, 5000),
     production,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),

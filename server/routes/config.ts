@@ -5,6 +5,7 @@ import { sellerOf } from '../http/seller';
 import { csv } from '../services/query';
 import { getConfig } from '../services/config';
 import { cardGatewayId } from '../services/payments';
+import { addressLookupConfigured } from '../services/address-lookup';
 import { catalogueRoutes } from '../../src/contract/catalogue';
 
 export function registerConfigRoutes(app: FastifyInstance, deps: Deps) {
@@ -17,7 +18,9 @@ export function registerConfigRoutes(app: FastifyInstance, deps: Deps) {
         gateway,
         ...(gateway === 'stripe' && deps.config.stripePublishableKey ? { publishable_key: deps.config.stripePublishableKey } : {}),
       };
-      return getConfig(seller, { keys: csv(request.query['key._in']), resourceIds: csv(request.query['resource_id._in']) }, payments);
+      return getConfig(seller, { keys: csv(request.query['key._in']), resourceIds: csv(request.query['resource_id._in']) }, payments, {
+        addressLookup: addressLookupConfigured(deps.config),
+      });
     },
   });
 }

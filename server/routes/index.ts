@@ -17,6 +17,7 @@ import registerAuthRoutes from './auth';
 import registerPasswordResetRoutes from './password-reset';
 import registerMyRoutes from './my';
 import registerMembershipRoutes from './membership';
+import registerAddressRoutes from './address';
 
 /** Registers every resource's routes; called once for /api and once for /cached_api. */
 export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -37,4 +38,5 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   await registerPasswordResetRoutes(app, deps);
   await registerMyRoutes(app, deps);
   await registerMembershipRoutes(app, deps);
+  await registerAddressRoutes(app, deps);
 }

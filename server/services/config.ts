@@ -4,6 +4,7 @@ import type { ConfigAnswer } from '../../src/contract/catalogue';
 
 import { CONFIG_KEYS } from '../../src/contract/first-reads';
 import { resolvedFlags } from '../../src/domain/flags';
+import { addressLookupOn } from '../../src/domain/address';
 
 type ConfigKey = (typeof CONFIG_KEYS)[number] | 'payments';
 
@@ -21,10 +22,16 @@ export function getConfig(
   seller: Seller,
   filter: { keys?: string[]; resourceIds?: string[] },
   payments: PaymentsConfig = { gateway: 'test' },
+  server: { addressLookup: boolean } = { addressLookup: false },
 ): ConfigAnswer {
+  const config = seller.config ?? {};
   const values: Record<ConfigKey, unknown> = {
     // Every flag decided (a set flag, else its older setting): the storefront reads `flags` and nothing else for them.
-    storefront: { ...(seller.config ?? {}), flags: { ...seller.config?.flags, ...resolvedFlags(seller.config ?? {}) } },
+    // The address lookup also needs the server's provider (issue 22): the storefront learns only yes or no.
+    storefront: {
+      ...config,
+      flags: { ...config.flags, ...resolvedFlags(config), address_lookup: addressLookupOn(config, server.addressLookup) },
+    },
     strings: seller.strings ?? {},
     content_blocks: seller.content_blocks ?? [],
     payments,

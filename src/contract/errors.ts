@@ -112,6 +112,11 @@ export const ERROR_STATUS = {
   external_login_required: 400,
   external_login_url_missing: 400,
   rate_limited: 429,
+  // Address lookup (issue 22): the storefront switches to manual entry on either
+  /** the provider refused, answered something else, or did not answer in time (its words stay in the server) */
+  address_lookup_failed: 502,
+  /** no provider is configured, or the seller switched the lookup off */
+  address_lookup_unavailable: 503,
   // A bug: details stay in the server's log.
   internal_error: 500,
 } as const;

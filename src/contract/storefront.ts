@@ -29,6 +29,8 @@ export const FeatureFlags = Open({
   upsells: Type.Optional(Type.Boolean()),
   extend_timer: Type.Optional(Type.Boolean()),
   membership_presell: Type.Optional(Type.Boolean()),
+  /** the checkout's address lookup; GET config sends it decided: false unless the server has a provider too */
+  address_lookup: Type.Optional(Type.Boolean()),
 });
 export type FeatureFlags = Static<typeof FeatureFlags>;
 

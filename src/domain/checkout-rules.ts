@@ -16,7 +16,14 @@ export interface IdentityFormData {
   email?: string;
   email_confirm?: string;
   phone?: string;
+  /** the address lookup's search box (issue 22): never sent */
+  address_search?: string;
+  address?: string;
+  address_more?: string;
+  city?: string;
+  state?: string;
   zip_code?: string;
+  country?: string;
 }
 
 /** 'Email addresses must match.' compares ignoring case and surrounding blanks. */
@@ -24,16 +31,18 @@ export function emailsMatch(email: string | undefined, confirm: string | undefin
   return (email ?? '').trim().toLowerCase() === (confirm ?? '').trim().toLowerCase();
 }
 
-/** The POST user body: trimmed, empty optional fields left out. */
+const OPTIONAL_FIELDS = ['phone', 'address', 'address_more', 'city', 'state', 'zip_code', 'country'] as const;
+
+/** The POST user body: trimmed, empty optional fields left out (the lookup's search box never goes). */
 export function purchaserBody(form: IdentityFormData) {
   const text = (v: string | undefined) => (v ?? '').trim();
+  const optional = Object.fromEntries(OPTIONAL_FIELDS.filter((f) => text(form[f])).map((f) => [f, text(form[f])]));
   return {
     first_name: text(form.first_name),
     last_name: text(form.last_name),
     email: text(form.email),
     email_confirm: text(form.email_confirm),
-    ...(text(form.phone) ? { phone: text(form.phone) } : {}),
-    ...(text(form.zip_code) ? { zip_code: text(form.zip_code) } : {}),
+    ...optional,
   };
 }
 

@@ -91,6 +91,8 @@ export const ERROR_MESSAGES = {
   external_login_required: 'errors.unknownAuthMethod',
   external_login_url_missing: 'errors.externalLoginUrlMissing',
   rate_limited: 'errors.rateLimited',
+  address_lookup_failed: 'address.manual',
+  address_lookup_unavailable: 'address.manual',
   internal_error: 'errors.unexpected',
 } as const satisfies Record<ErrorCode, string>;
 

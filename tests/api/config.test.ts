@@ -29,8 +29,8 @@ describeEachDatabase(
         value: {
           locale: 'en-US',
           web: { show_remaining_session_capacity_threshold: 10 },
-          // every feature flag decided (issue 22): none set, so each from its older setting
-          flags: { promo_field: false, upsells: true, extend_timer: false, membership_presell: false },
+          // every feature flag decided (issue 22): none set, so each from its older setting; no address provider here
+          flags: { promo_field: false, upsells: true, extend_timer: false, membership_presell: false, address_lookup: false },
         },
       });
       expect(body.config._data[1].value).toEqual({ 'events.title': 'Pick an event' });

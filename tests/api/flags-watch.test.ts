@@ -60,13 +60,19 @@ describeEachDatabase(
       const a = await watchingApp();
       const before = await storefrontOf(a);
       // GET config decides every flag: unset ones from their older settings (none here).
-      expect(before.flags).toEqual({ promo_field: false, upsells: true, extend_timer: false, membership_presell: false });
+      expect(before.flags).toEqual({
+        promo_field: false,
+        upsells: true,
+        extend_timer: false,
+        membership_presell: false,
+        address_lookup: false,
+      });
       // Touch the file after the watcher started: the first change it sees writes the flags.
       await new Promise((resolve) => setTimeout(resolve, 300));
       writeConfig({ ...base, flags: { promo_field: true, upsells: false }, flags_poll_ms: 2000 });
       const after = await eventually(a, (s) => (s.flags as { upsells?: boolean } | undefined)?.upsells === false);
       expect(after).toMatchObject({
-        flags: { promo_field: true, upsells: false, extend_timer: false, membership_presell: false },
+        flags: { promo_field: true, upsells: false, extend_timer: false, membership_presell: false, address_lookup: false },
         flags_poll_ms: 2000,
         locale: 'en-US',
       });
@@ -85,7 +91,13 @@ describeEachDatabase(
       writeConfig({ ...base, flags: { promo_field: false, membership_presell: true } });
       const after = await eventually(a, (s) => (s.flags as { membership_presell?: boolean } | undefined)?.membership_presell === true);
       // The first valid file after the broken one is what got written; the broken value never did.
-      expect(after.flags).toEqual({ promo_field: false, upsells: true, extend_timer: false, membership_presell: true });
+      expect(after.flags).toEqual({
+        promo_field: false,
+        upsells: true,
+        extend_timer: false,
+        membership_presell: true,
+        address_lookup: false,
+      });
     });
   },
   async (h) => {

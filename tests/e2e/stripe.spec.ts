@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
-import { freePort } from '../helpers/free-port';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { startOwnServer } from './own-server';
 import { checkBothSizes, firstSessionTomorrow, reserveThroughUi } from './helpers';
 
 /**
@@ -16,45 +12,25 @@ import { checkBothSizes, firstSessionTomorrow, reserveThroughUi } from './helper
  * and its pending screen followed until the signed webhook books it; the other payment paths are covered by
  * tests/api/stripe.test.ts and the store's unit tests.
  */
-let server: ChildProcess | null = null;
+let server: { baseURL: string; stop: () => void } | null = null;
 let stripe: FakeStripe | null = null;
 let baseURL = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   stripe = await startFakeStripe();
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-stripe-')),
-      STATIC_DIR: path.resolve(process.env.E2E_STATIC_DIR ?? 'dist'),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-      // The server's side of Stripe: a Stripe-shaped server (tests/helpers/fake-stripe.ts); the browser's Stripe.js
-      // (js.stripe.com) is out of reach of these machines.
-      STRIPE_API_BASE: stripe.url,
-    },
-    stdio: 'ignore',
+  server = await startOwnServer('stripe', {
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+    // The server's side of Stripe: a Stripe-shaped server (tests/helpers/fake-stripe.ts); the browser's Stripe.js
+    // (js.stripe.com) is out of reach of these machines.
+    STRIPE_API_BASE: stripe.url,
   });
-  for (const deadline = Date.now() + 100_000; ;) {
-    try {
-      if ((await fetch(`${baseURL}/storefront-config.json`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error('the Stripe server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  baseURL = server.baseURL;
 });
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   await stripe?.close();
 });
 

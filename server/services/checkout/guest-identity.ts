@@ -3,6 +3,7 @@ import type { Seller } from '../../db/types';
 import type { Caller } from '../cart/access';
 import { DomainError } from '../errors';
 import { hit } from '../auth/rate-limit';
+import { addressProblems } from '../../../src/domain/address';
 
 const invalid = (field: string, description: string) => new DomainError('validation_failed', description, 'checkout', { field });
 
@@ -45,6 +46,10 @@ export function validateGuestIdentity(body: GuestIdentityBody) {
   if (phone.length > 50) throw invalid('phone', 'Phone must be at most 50 characters.');
   const zip = text(body.zip_code ?? body.zip);
   if (zip && (zip.length < 4 || zip.length > 10 || !ZIP.test(zip))) throw invalid('zip_code', 'Zip or post code is not valid.');
+  // Spec section 5, with or without the address lookup: US 5 digits, the UK pattern; a state where the country has a list.
+  const problems = addressProblems({ country: text(body.country), state: text(body.state), zip_code: zip });
+  if (problems.zip_code) throw invalid('zip_code', 'Zip or post code is not valid.');
+  if (problems.state) throw invalid('state', 'State is required.');
   const extra = body.additional_info ?? {};
   for (const [key, value] of Object.entries(extra)) {
     if (typeof value === 'string' && value.length > 1000) throw invalid(`additional_info.${key}`, 'Must be at most 1000 characters.');

@@ -16,6 +16,8 @@ import { payWithStripe, type StripePaymentHandle } from './stripe-payment';
 import { NEW_CARD, SaveCardField, SavedCardChoice } from './SavedCardChoice';
 import { SavedCardsStore } from '../../stores/SavedCardsStore';
 import { useScreenStore } from '../../stores/lifecycle';
+import { AddressFillContext } from './AddressSearch';
+import type { AddressFill } from '../../domain/address';
 
 // Stripe.js and its React bindings come only with a Stripe seller's checkout (bench/budget.json: no 'stripe' elsewhere).
 const StripePayment = lazy(() => import('./StripePayment'));
@@ -37,7 +39,7 @@ export const CheckoutForm = observer(function CheckoutForm({
   /** What is paid, in minor units (the Payment Element offers the wallets for it). */
   amount?: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { config, session, api } = useStores();
   const navigate = useNavigate();
   // A logged-in shopper's saved cards of this gateway come first (issue 22); a new card may be kept for next time.
@@ -61,6 +63,8 @@ export const CheckoutForm = observer(function CheckoutForm({
   const [termsModal, setTermsModal] = useState(false);
   const [showSummary, setShowSummary] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
+  // A picked address fills its fields and keeps its Line1 in the search box, in one update of the form (issue 22).
+  const fillAddress: AddressFill = (fields) => setIdentity((current) => ({ ...current, ...fields }));
 
   const finish = async (promise: ReturnType<typeof checkout.submit>) => {
     // A completed checkout is followed by the screen (it watches checkout.completedOrderIds).
@@ -158,19 +162,21 @@ export const CheckoutForm = observer(function CheckoutForm({
   return (
     <div ref={formRef} className="checkout-form">
       {askIdentity ? (
-        <ThemedForm<IdentityFormData>
-          schema={identitySchema}
-          uiSchema={identityUiSchema(t)}
-          formData={identity}
-          disabled={checkout.submitting}
-          customValidate={validateIdentity(t)}
-          errorMessages={identityErrorMessages}
-          onChange={(e) => setIdentity(e.formData ?? {})}
-          onError={() => attempt(false)}
-          onSubmit={(e) => attempt(true, e.formData)}
-        >
-          {paymentPart}
-        </ThemedForm>
+        <AddressFillContext value={fillAddress}>
+          <ThemedForm<IdentityFormData>
+            schema={identitySchema}
+            uiSchema={identityUiSchema(t, { lookup: config.flags.address_lookup === true, locale: i18n.language })}
+            formData={identity}
+            disabled={checkout.submitting}
+            customValidate={validateIdentity(t)}
+            errorMessages={identityErrorMessages}
+            onChange={(e) => setIdentity(e.formData ?? {})}
+            onError={() => attempt(false)}
+            onSubmit={(e) => attempt(true, e.formData)}
+          >
+            {paymentPart}
+          </ThemedForm>
+        </AddressFillContext>
       ) : (
         // A logged-in user's own cart: the purchaser is the user, so only payment and terms are asked.
         <form
