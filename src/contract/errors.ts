@@ -115,8 +115,9 @@ export const ERROR_STATUS = {
   // Address lookup (issue 22): the storefront switches to manual entry on either
   /** the provider refused, answered something else, or did not answer in time (its words stay in the server) */
   address_lookup_failed: 502,
-  /** no provider is configured, or the seller switched the lookup off */
-  address_lookup_unavailable: 503,
+  /** no provider is configured, or the seller switched the lookup off: a lasting state, not a fault, so a 4xx (no request
+   *  the API is sent makes it answer a 5xx of its own: tests/api/property.test.ts) */
+  address_lookup_unavailable: 404,
   // A bug: details stay in the server's log.
   internal_error: 500,
 } as const;

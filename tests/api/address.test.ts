@@ -138,13 +138,13 @@ describeEachDatabase('address lookup', (ctx) => {
     expect(await flag(app, fx.slug)).toBe(true);
     expect(await flag(app, 'nolookup')).toBe(false);
     expect(await flag(bare, fx.slug)).toBe(false);
-    // And the routes agree: 503 address_lookup_unavailable, the provider not asked.
+    // And the routes agree: 404 address_lookup_unavailable, the provider not asked.
     const before = provider.requests.length;
     for (const res of [
       await client().post('/api/address/find?_seller=nolookup', { text: 'downing' }),
       await client(bare).post(`/api/address/find?_seller=${fx.slug}`, { text: 'downing' }),
     ]) {
-      expect(res.status).toBe(503);
+      expect(res.status).toBe(404);
       expect(res.body._data[0]._code).toBe('address_lookup_unavailable');
     }
     expect(provider.requests.length).toBe(before);
