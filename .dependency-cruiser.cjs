@@ -44,6 +44,14 @@ module.exports = {
       to: { path: '^src/(?!contract/|domain/)' },
     },
     {
+      name: 'nothing-imports-stories',
+      severity: 'error',
+      comment:
+        'Stories (src/stories, Ladle at /_stories) may import anything in src; nothing imports them, so no story reaches the storefront build.',
+      from: { path: '^(src/(?!stories/)|server/)' },
+      to: { path: '(^src/stories/|[.]stories[.]tsx?$)' },
+    },
+    {
       name: 'storefront-not-server',
       severity: 'error',
       comment: 'The browser program never imports the server.',
@@ -70,6 +78,6 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
-    exclude: { path: '^(dist|node_modules)/' },
+    exclude: { path: '^(dist|dist-stories|node_modules)/' },
   },
 };

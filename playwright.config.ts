@@ -13,6 +13,7 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
 // The feature-flag seller's folder (tests/e2e/setup-sellers.ts): the main server watches it, the tests rewrite it.
 process.env.E2E_FLAGS_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-flags-'));
+process.env.E2E_LAYOUT_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-layout-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -94,7 +95,8 @@ export default defineConfig<ClockOptions>({
       env: {
         ...serverEnv(port, process.env.E2E_DATA_DIR),
         E2E_FLAGS_DIR: process.env.E2E_FLAGS_DIR,
-        SELLER_WATCH_DIRS: process.env.E2E_FLAGS_DIR,
+        E2E_LAYOUT_DIR: process.env.E2E_LAYOUT_DIR,
+        SELLER_WATCH_DIRS: `${process.env.E2E_FLAGS_DIR},${process.env.E2E_LAYOUT_DIR}`,
       },
     },
     ...clockServers.map(({ instant, port: clockPort, dataDir }) => ({

@@ -40,6 +40,8 @@ export default defineConfig({
       '/api': { target: apiTarget, changeOrigin: false },
       '/cached_api': { target: apiTarget, changeOrigin: false },
       '/storefront-config.json': { target: apiTarget, changeOrigin: false },
+      // The component viewer, when built (`npm run stories:build`): the API serves it outside production.
+      '/_stories': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

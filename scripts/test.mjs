@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: type-check, lint (ESLint, the layers by dependency-cruiser, Prettier), unit + API tests (vitest),
-// production build, browser tests (Playwright), then one
+// production build, the stories build (Ladle, dist-stories/), browser tests (Playwright), then one
 // closing line "N passed, N failed" over both runners so CI and people read one figure.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +32,8 @@ if (run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--
   failedSteps++;
 const built = run('build', 'node', ['scripts/start.mjs', '--build-only']) === 0;
 if (!built) failedSteps++;
+// The component viewer (/_stories, ~15-30 s here): the browser tests check it lists the stories and that dist/ holds none.
+if (run('stories build', 'npm', ['run', '--silent', 'stories:build']) !== 0) failedSteps++;
 if (
   built &&
   run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }) !== 0

@@ -17,13 +17,14 @@ import { PACKAGE_ROOT } from './package-root';
 import { DomainError, errorBody, statusOf } from './http/errors';
 import { isDataException, redactDeep, serializeError } from './http/redact';
 import { registerReadCache } from './http/read-cache';
-import { watchSellerFlags } from './catalog/flags-watch';
+import { watchSellerFolders } from './catalog/seller-watch';
 import { registerApiRoutes } from './routes';
 import { registerStripeWebhook } from './routes/stripe-webhook';
 import registerOutbox from './routes/outbox';
 import { createIndexPage, readIndexTemplate } from './http/index-html';
 import { registerContractCheck } from './http/contract-check';
 import { registerOpenApi } from './http/openapi';
+import { registerStories } from './http/stories';
 import { DeploymentConfig } from '../src/contract/storefront';
 
 const API_PREFIXES = ['/api', '/cached_api'] as const;
@@ -97,9 +98,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(fastifyCookie);
   // Before compression: the cache keeps the JSON text, compression then applies to hits and misses alike.
   const clearReadCache = registerReadCache(app, { ttlMs: deps.config.readCacheMs, now: () => deps.now().getTime() });
-  // Feature flags edited in a watched seller folder reach GET config at once (README "Feature flags").
+  // Config, strings, content blocks and flags edited in a watched seller folder reach GET config at once (README).
   if (deps.config.sellerWatchDirs?.length) {
-    const stopWatching = watchSellerFlags(deps.db, {
+    const stopWatching = watchSellerFolders(deps.db, {
       dirs: deps.config.sellerWatchDirs,
       onChange: () => clearReadCache(),
       onError: (message) => app.log.warn(message),
@@ -217,6 +218,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       },
     });
   }
+
+  await registerStories(app, deps.config, CONTENT_SECURITY_POLICY);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply

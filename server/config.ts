@@ -24,6 +24,8 @@ export interface ServerConfig {
   production: boolean;
   /** Folder of the built storefront served at /. */
   staticDir: string;
+  /** Folder of the built component viewer (`npm run stories:build`), served at /_stories/ outside production. */
+  storiesDir: string;
   /** Public address of the storefront for links in e-mails (never taken from a request's Host header). */
   publicUrl: string;
   /** Slug of the seller served when a request names none. */
@@ -50,10 +52,15 @@ export interface ServerConfig {
   pinnedClock?: PinnedClock;
   /** Tests only (TEST_GATEWAY_LATENCY_MS): how long the test gateway takes to answer after it has charged. */
   testGatewayLatencyMs?: number;
-  /** SELLER_WATCH_DIRS: seller folders whose config.json flags the running server re-reads on change (flags-watch.ts). */
+  /** SELLER_WATCH_DIRS: seller folders whose config, strings and content blocks the running server applies on change (seller-watch.ts). */
   sellerWatchDirs: string[];
   /** How old an unsettled payment attempt must be before the reconciler settles it (RECONCILE_AFTER_MS). */
   reconcileAfterMs: number;
+  /**
+   * OpenID Connect client secrets (OIDC_CLIENT_SECRET_<SLUG>, else OIDC_CLIENT_SECRET), by seller slug, '*' for the
+   * generic one: they stay on the server, never in the seller config the storefront reads (services/auth/oidc.ts).
+   */
+  oidcClientSecrets: Record<string, string>;
 }
 
 /** The pool size that served the most reservations a second in `npm run bench` here (5, 10 and 20 measured). */
@@ -82,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     addressLookupTimeoutMs: positive(env.ADDRESS_LOOKUP_TIMEOUT_MS, 5000),
     production,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
+    storiesDir: path.resolve(root, env.STORIES_DIR ?? 'dist-stories'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     defaultSeller: env.DEFAULT_SELLER ?? 'demo',
     demoSellerDir: path.resolve(root, env.DEMO_SELLER_DIR ?? 'sellers/demo'),
@@ -94,12 +102,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxConnections: positive(env.MAX_CONNECTIONS, 1024),
     testGatewayLatencyMs: testOnlyNumber(env, 'TEST_GATEWAY_LATENCY_MS'),
     reconcileAfterMs: positive(env.RECONCILE_AFTER_MS, 5 * 60 * 1000),
+    oidcClientSecrets: readOidcClientSecrets(env),
     sellerWatchDirs: (env.SELLER_WATCH_DIRS ?? '')
       .split(',')
       .map((dir) => dir.trim())
       .filter(Boolean)
       .map((dir) => path.resolve(root, dir)),
   };
+}
+
+/**
+ * OIDC_CLIENT_SECRET_<SLUG> per seller (the slug upper-cased, '-' as '_': seller `city-museum` reads
+ * OIDC_CLIENT_SECRET_CITY_MUSEUM) and OIDC_CLIENT_SECRET for every seller without its own; keyed by that suffix, '*'.
+ */
+export function readOidcClientSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!value) continue;
+    if (name === 'OIDC_CLIENT_SECRET') secrets['*'] = value;
+    else if (name.startsWith('OIDC_CLIENT_SECRET_')) secrets[name.slice('OIDC_CLIENT_SECRET_'.length)] = value;
+  }
+  return secrets;
+}
+
+/** The client secret of a seller's identity provider, or undefined for a public client (PKCE only). */
+export function oidcClientSecret(config: Pick<ServerConfig, 'oidcClientSecrets'>, slug: string): string | undefined {
+  const key = slug.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+  return config.oidcClientSecrets[key] ?? config.oidcClientSecrets['*'];
 }
 
 /** TRUST_PROXY: unset or empty trusts nobody; digits are a hop count; anything else a comma list of addresses/CIDRs. */

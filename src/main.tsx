@@ -14,6 +14,7 @@ import { applyTheme } from './app/theme';
 import { BootError, BootLoading } from './BootScreens';
 import { landingScreen } from './app/screens';
 import { primeReads, readBootData } from './api/primed-reads';
+import { readMarker, STAFF_MARKER_COOKIE } from './domain/session';
 
 function renderWith(root: Root, i18n: I18n, node: React.ReactNode) {
   root.render(
@@ -58,7 +59,11 @@ async function main() {
     const [boot, translation] = await Promise.all([bootstrap(window.location.pathname, bootDeps), loadTranslation(), landing]);
     const i18n = createI18n(translation, boot.sellerConfig.strings);
     document.documentElement.lang = i18n.language;
-    const store = new RootStore(boot);
+    // A member of staff (their marker cookie only) boots as the visitor their preview shows (issue 18).
+    const deps = readMarker(document.cookie, STAFF_MARKER_COOKIE)
+      ? await import('./app/staff-boot').then(async (m) => m.withPreview(boot, await m.staffBoot(boot.api)))
+      : boot;
+    const store = new RootStore(deps);
     applyTheme(store.config);
     renderWith(
       root,

@@ -1,5 +1,6 @@
 import { isValidTimeZone } from '../../src/domain/dates';
 import { IssueList } from './errors';
+import { layoutIssues } from '../../src/domain/layout';
 import type { CatalogEvent, CatalogGroup, SellerFolder } from './types';
 
 const CAT = 'catalog.json';
@@ -251,6 +252,7 @@ function checkConfig(issues: IssueList, folder: SellerFolder, idx: KeyIndex) {
   (c.web?.event_filters?.categories ?? []).forEach((cat: string, i: number) => {
     if (!idx.categories.has(cat)) issues.add(CFG, `/web/event_filters/categories/${i}`, `no event has the category '${cat}'`);
   });
+  for (const issue of layoutIssues(c.layout, new Set(folder.contentBlocks.map((b) => b.name)))) issues.add(CFG, issue.path, issue.message);
 }
 
 /** Cross-reference checks the schema cannot express; throws CatalogError listing every problem. */

@@ -1,8 +1,7 @@
 import type { ContentBlockDef } from './types';
+import { ROLES, ROUTE_NAMES } from '../../src/domain/content-blocks';
 
-/** Route names of the storefront's layout registry (common contract). */
-export const ROUTE_NAMES = ['home', 'events', 'event-detail', 'checkout', 'completion', 'account', 'not-found'] as const;
-export const ROLES = ['anonymous', 'logged_in'] as const;
+export { ROLES, ROUTE_NAMES };
 const SLOTS = ['top', 'bottom'];
 
 export interface FrontMatterIssue {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { writeStaff } from '../services/staff';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { hashPassword } from '../services/password';
@@ -67,6 +68,7 @@ export async function loadSellerFolderDetailed(db: Db, dir: string, opts: { now?
     await ensurePublicIdentity(tx, sellerId);
     await writeMembers(tx, folder, plan, ids, roles, passwordHashes);
     await writeConfig(tx, folder, ids);
+    await writeStaff(tx, sellerId, folder.staff);
     return { sellerId, sessionsPlanned };
   });
   return { sellerId, slug: folder.config.slug, sessionsPlanned, elapsedMs: Math.round(performance.now() - started) };

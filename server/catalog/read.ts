@@ -7,7 +7,7 @@ import { PACKAGE_ROOT } from '../package-root';
 import { IssueList } from './errors';
 import { mergeContentBlocks, parseContentBlock } from './front-matter';
 import { sanitizeSellerHtml, sanitizeSellerSvg } from './sanitize';
-import type { CatalogFile, ContentBlockDef, ImageFile, SellerFolder } from './types';
+import type { CatalogFile, ContentBlockDef, ImageFile, SellerFolder, StaffDef } from './types';
 
 const ROOT = PACKAGE_ROOT;
 export const DEFAULT_CONTENT_BLOCKS_DIR = path.join(ROOT, 'content-blocks');
@@ -26,6 +26,7 @@ interface Validators {
   config: ValidateFunction;
   catalog: ValidateFunction;
   strings: ValidateFunction;
+  staff: ValidateFunction;
 }
 let validators: Validators | undefined;
 
@@ -39,6 +40,20 @@ export function getValidators(): Validators {
       config: ajv.compile(load('seller-config.schema.json')),
       catalog: ajv.compile(load('catalog.schema.json')),
       strings: ajv.compile({ type: 'object', additionalProperties: { type: 'string' }, propertyNames: { minLength: 1 } }),
+      // Support staff: a hash of our password format (npm run staff:hash), never a password.
+      staff: ajv.compile({
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'name', 'password_hash'],
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            password_hash: { type: 'string', pattern: '^scrypt\\$' },
+          },
+        },
+      }),
     };
   }
   return validators;
@@ -190,7 +205,7 @@ function sanitizeHtmlFields(config: Record<string, any>, catalog: CatalogFile, b
 /** Reads a seller folder and validates every file against its schema; throws CatalogError listing every problem. */
 export function readSellerFolder(dir: string, opts: { defaultContentBlocksDir?: string } = {}): SellerFolder {
   const issues = new IssueList();
-  const { config: configFn, catalog: catalogFn, strings: stringsFn } = getValidators();
+  const { config: configFn, catalog: catalogFn, strings: stringsFn, staff: staffFn } = getValidators();
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     issues.add(dir, '', 'seller folder not found');
     issues.throwIfAny();
@@ -201,6 +216,8 @@ export function readSellerFolder(dir: string, opts: { defaultContentBlocksDir?: 
   validate('config.json', config, configFn, issues);
   validate('catalog.json', catalog, catalogFn, issues);
   validate('strings.json', strings, stringsFn, issues);
+  const staff = readJson(dir, 'staff.json', issues, true) ?? [];
+  validate('staff.json', staff, staffFn, issues);
   const images = readImages(dir, issues);
   // Repo defaults are named relative to the seller folder (../../content-blocks/x.html) so they differ from its own.
   const defaultsDir = opts.defaultContentBlocksDir ?? DEFAULT_CONTENT_BLOCKS_DIR;
@@ -215,5 +232,6 @@ export function readSellerFolder(dir: string, opts: { defaultContentBlocksDir?: 
     strings: strings as Record<string, string>,
     contentBlocks,
     images,
+    staff: staff as StaffDef[],
   };
 }

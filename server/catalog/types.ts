@@ -197,4 +197,12 @@ export interface SellerFolder {
   strings: Record<string, string>;
   contentBlocks: ContentBlockDef[];
   images: ImageFile[];
+  /** staff.json: support staff who may preview the storefront (issue 18); passwords as hashes only */
+  staff: StaffDef[];
+}
+
+export interface StaffDef {
+  email: string;
+  name: string;
+  password_hash: string;
 }

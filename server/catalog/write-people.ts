@@ -292,19 +292,31 @@ export async function writeMembers(
   }
 }
 
-/** config.json as stored: event, group and image keys replaced by database ids (the GET config contract). */
-export async function writeConfig(tx: Tx, folder: SellerFolder, ids: Ids) {
+/** config.json as stored: event, group and image keys replaced by database ids (the GET config contract), and the
+ *  references the ids do not hold (a running server's watch applies a folder only when there are none). */
+export function storedConfig(folder: SellerFolder, ids: Ids): { config: Record<string, any>; missing: string[] } {
   const config: Record<string, any> = structuredClone(folder.config);
+  const missing: string[] = [];
+  const resolve = (map: Map<string, string>, key: string, what: string) => {
+    const id = map.get(key);
+    if (!id) missing.push(`${what} '${key}'`);
+    return id;
+  };
   delete config.$schema;
   for (const field of ['admission_event_id', 'membership_event_id', 'checkout_upsell_id']) {
-    if (config[field]) config[field] = ids.events.get(config[field]);
+    if (config[field]) config[field] = resolve(ids.events, config[field], 'event');
   }
-  if (config.checkout_donation_tg_id) config.checkout_donation_tg_id = ids.groups.get(config.checkout_donation_tg_id);
-  if (config.web?.logo) config.web.logo = ids.images.get(config.web.logo);
+  if (config.checkout_donation_tg_id) config.checkout_donation_tg_id = resolve(ids.groups, config.checkout_donation_tg_id, 'ticket group');
+  if (config.web?.logo) config.web.logo = resolve(ids.images, config.web.logo, 'image');
   for (const size of ['mobile', 'desktop'] as const) {
     const key = config.web?.completion_image?.[size];
-    if (key) config.web.completion_image[size] = ids.images.get(key);
+    if (key) config.web.completion_image[size] = resolve(ids.images, key, 'image');
   }
+  return { config, missing };
+}
+
+export async function writeConfig(tx: Tx, folder: SellerFolder, ids: Ids) {
+  const { config } = storedConfig(folder, ids);
   await tx
     .updateTable('seller')
     .set({ config: json(config), updated_at: new Date() })

@@ -14,7 +14,9 @@ import * as m010 from './migrations/010-add-seat-number';
 import * as m012 from './migrations/012-add-manage-link-secret';
 import * as m014 from './migrations/014-promo-code-uses';
 import * as m016 from './migrations/016-saved-payment-methods';
+import * as m017 from './migrations/017-sso-attempt';
 import * as m018 from './migrations/018-hold-tally';
+import * as m020 from './migrations/020-staff-preview';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -36,7 +38,9 @@ const migrations: Record<string, Migration> = {
   '012-add-manage-link-secret': m012,
   '014-promo-code-uses': m014,
   '016-saved-payment-methods': m016,
+  '017-sso-attempt': m017,
   '018-hold-tally': m018,
+  '020-staff-preview': m020,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

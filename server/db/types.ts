@@ -208,6 +208,26 @@ export interface AppUserTable {
   email: string;
   password_hash: string | null;
   created_at: TsDefault;
+  /** a user the server shows staff previews as (migration 020): never logged in to */
+  preview_role: Generated<string | null>;
+}
+/** Support staff of a seller (migration 020), from the seller folder's staff.json. */
+export interface StaffTable {
+  id: Uuid;
+  seller_id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: TsDefault;
+}
+export interface StaffSessionTable {
+  token_hash: string;
+  staff_id: string;
+  seller_id: string;
+  /** the preview the staff member looks through (server/services/staff.ts StaffPreview), or null */
+  preview: ColumnType<unknown, string | null, string | null>;
+  created_at: TsDefault;
+  expires_at: Date;
 }
 export interface AuthSessionTable {
   token_hash: string;
@@ -227,6 +247,17 @@ export interface LoginTokenTable {
   created_at: TsDefault;
   expires_at: Ts;
   used_at: Ts | null;
+}
+/** A single sign-on login waiting for its return leg (migration 017); keyed by the sha256 of its state. */
+export interface SsoAttemptTable {
+  state_hash: string;
+  seller_id: string;
+  code_verifier: string;
+  nonce: string;
+  return_path: string;
+  cart_id: string | null;
+  created_at: TsDefault;
+  expires_at: Ts;
 }
 /** An upper bound of what the carts of one address hold in one session or sessionless group (migration 018). */
 export interface HoldTallyTable {
@@ -533,7 +564,10 @@ export interface Database {
   identity: IdentityTable;
   app_user: AppUserTable;
   auth_session: AuthSessionTable;
+  staff: StaffTable;
+  staff_session: StaffSessionTable;
   login_token: LoginTokenTable;
+  sso_attempt: SsoAttemptTable;
   rate_limit: RateLimitTable;
   hold_tally: HoldTallyTable;
   cart: CartTable;

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from './errors';
 import { SESSION_MARKER_COOKIE } from '../../src/domain/session';
 import { SESSION_COOKIE, SESSION_DAYS, sessionAuth, type Auth } from '../services/auth/sessions';
+import { previewAuth, staffSessionOf } from '../services/staff';
 
 export type { Auth } from '../services/auth/sessions';
 
@@ -12,11 +13,23 @@ export type { Auth } from '../services/auth/sessions';
  * The logged-in user of a request, from the session cookie: {user, identity}, or null for a visitor.
  * With a seller, a session of another seller does not count. Results are cached on the request.
  */
-export async function getAuth(deps: Deps, request: FastifyRequest, seller?: Pick<Seller, 'id'> | null): Promise<Auth | null> {
+export async function getAuth(
+  deps: Deps,
+  request: FastifyRequest,
+  seller?: Pick<Seller, 'id'> | null,
+  opts: { fresh?: boolean } = {},
+): Promise<Auth | null> {
   const cache = request as FastifyRequest & { _auth?: Map<string, Auth | null> };
   cache._auth ??= new Map();
   const key = seller?.id ?? '*';
-  if (!cache._auth.has(key)) cache._auth.set(key, await sessionAuth(deps, request.cookies?.[SESSION_COOKIE], seller?.id));
+  if (opts.fresh || !cache._auth.has(key)) {
+    // A member of staff looking through a preview is taken for the visitor the preview shows (issue 18).
+    const staff = await staffSessionOf(deps, request.cookies, seller?.id);
+    const auth = staff?.preview
+      ? await previewAuth(deps, staff.staff.seller_id, staff.preview)
+      : await sessionAuth(deps, request.cookies?.[SESSION_COOKIE], seller?.id);
+    cache._auth.set(key, auth);
+  }
   return cache._auth.get(key)!;
 }
 
@@ -52,4 +65,9 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
   reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/** True when the request comes from a member of staff looking through a preview: the API changes nothing for it. */
+export async function inPreview(deps: Deps, request: FastifyRequest): Promise<boolean> {
+  return !!(await staffSessionOf(deps, request.cookies))?.preview;
 }

@@ -3,7 +3,9 @@ import { DomainError } from '../services/errors';
 
 /**
  * The one place a refusal becomes HTTP: the status of its `_code` (src/contract/errors.ts) and the body
- * `{ _data: [{ _code, _description, _context, _extra }] }` of spec section 8. Anything that is not a DomainError is
+ * `{ _data: [{ _code, _context, _extra }] }` of spec section 8 (issue 18: no English on the wire; the storefront words
+ * every code from its locale files and the seller's overrides, and the description stays in the server's log). Anything
+ * that is not a DomainError is
  * a 500 whose details stay in the log (server/app.ts).
  */
 export const statusOf = (error: DomainError): number => ERROR_STATUS[error.code];
@@ -13,7 +15,6 @@ export function errorBody(error: DomainError): ErrorBody {
     _data: [
       {
         _code: error.code,
-        _description: error.message,
         ...(error.context ? { _context: error.context } : {}),
         ...(error.extra ? { _extra: error.extra } : {}),
       },

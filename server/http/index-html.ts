@@ -15,7 +15,7 @@ import {
 } from '../../src/contract/first-reads';
 import { COVER_SIZES, coverImageId, coverSources, logoSrc } from '../../src/domain/page-images';
 import { candidateSellerSlug, homeRedirectTarget, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
-import { resolveLayout } from '../../src/domain/layout';
+import { resolveLayout, type ScreenLayoutConfig } from '../../src/domain/layout';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
 const API_BASE = '/api';
@@ -49,7 +49,7 @@ interface ConfigBody {
 }
 interface StorefrontValue {
   web?: { logo?: unknown };
-  layout?: Record<string, string[] | undefined>;
+  layout?: Record<string, ScreenLayoutConfig | undefined>;
   membership_presell?: boolean;
   flags?: { membership_presell?: boolean };
   admission_event_id?: string;

@@ -17,7 +17,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { docsPage: bo
         version: '1',
         description:
           "Every route of the storefront's API. Reads answer an object of tables `{ name: { _data: [...], _count } }`; " +
-          'refusals answer 4xx with `{ _data: [{ _code, _description, _context, _extra }] }`. The seller travels as `_seller` ' +
+          'refusals answer 4xx with `{ _data: [{ _code, _context, _extra }] }` (the storefront words every `_code`). The seller travels as `_seller` ' +
           '(id or slug). Writes need the header `X-Ticketing-App: ecomm`. `/cached_api/...` serves the same reads with ' +
           '`Cache-Control` for shared caches.',
       },

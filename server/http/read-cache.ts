@@ -23,7 +23,7 @@ interface Entry {
   body: string;
 }
 
-/** Registers the cache; returns what empties it (a seller's flags changed outside an API write: flags-watch.ts). */
+/** Registers the cache; returns what empties it (a seller's presentation changed outside an API write: seller-watch.ts). */
 export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; now?: () => number }): () => void {
   if (opts.ttlMs <= 0) return () => {};
   const now = opts.now ?? Date.now;

@@ -10,8 +10,10 @@ import { login } from '../services/auth/login';
 import { requestOtp } from '../services/auth/otp';
 import { endSession, SESSION_COOKIE } from '../services/auth/sessions';
 import { startUserSession } from '../services/auth/login-session';
+import { finishSso, requireOidcSettings, SSO_ATTEMPT_MINUTES, SSO_COOKIE_PATH, SSO_STATE_COOKIE, startSso } from '../services/auth/oidc';
 import { callerOf } from './cart';
 import { retryAfter } from '../http/retry-after';
+import { hit } from '../services/auth/rate-limit';
 
 // The 429 hook lives in http/ so that routes auth.ts depends on (cart.ts) can use it too.
 export { retryAfter };
@@ -48,7 +50,22 @@ export function sameSitePath(redirect: string | undefined, publicUrl: string): s
   }
 }
 
-/** POST login, GET sso/start, POST login/request_otp, POST login/otp_verify, POST logout. */
+/** The state cookie of a single sign-on under way: httpOnly, SameSite=Lax (it must come back on the provider's
+ *  redirect, a top-level GET), for the sso routes only. */
+const ssoCookie = (request: FastifyRequest, maxAge?: number) => ({
+  path: SSO_COOKIE_PATH,
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: request.protocol === 'https',
+  ...(maxAge ? { maxAge } : {}),
+});
+
+/** The sso routes are registered under both API prefixes; /cached_api answers are publicly cacheable, so not there. */
+function notCached(request: FastifyRequest) {
+  if (request.url.startsWith('/cached_api/')) throw new DomainError('not_found', 'Resource sso not found.', 'sso', { resource: 'sso' });
+}
+
+/** POST login, GET sso/start, GET sso/callback, POST login/request_otp, POST login/otp_verify, POST logout. */
 export default async function register(app: FastifyInstance, deps: Deps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.route({
@@ -62,24 +79,47 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     },
   });
 
-  // Single sign-on (spec section 7: redirect to /api/sso/start with redirect and cart_id): sends the browser to
-  // the seller's identity provider with where to come back to. Only paths of this storefront are accepted as
-  // the return address, so the route cannot be used as an open redirect.
+  // Single sign-on (spec section 7: redirect to /api/sso/start with redirect and cart_id) through OpenID Connect
+  // (services/auth/oidc.ts). Only paths of this storefront are kept as the return address, so neither leg can be
+  // used as an open redirect. Both answer under /api only: a 302 that sets a cookie is never a cacheable read.
   api.route({
     ...accountRoutes.ssoStart,
+    onError: retryAfter,
     handler: async (request, reply) => {
+      notCached(request);
       const seller = await sellerOf(deps, request);
-      // Seller config is the seller's JSON: read, not trusted to have these types.
-      const auth: { method?: unknown; external_login_url?: unknown } = seller.config?.auth ?? {};
-      if (auth.method !== 'sso') throw new DomainError('unknown_auth_method', 'Unknown auth method', 'sso', { method: 'sso' });
-      if (!auth.external_login_url) throw new DomainError('external_login_url_missing', 'External login URL missing', 'sso');
+      const settings = requireOidcSettings(seller);
+      await hit(deps, 'sso_start_ip', `${seller.id}:${request.ip}`);
       const q = request.query;
-      const path = sameSitePath(q.redirect, deps.config.publicUrl);
-      const target = new URL(String(auth.external_login_url));
-      target.searchParams.set('return_to', `${deps.config.publicUrl}${path}`);
-      if (q.cart_id) target.searchParams.set('cart_id', q.cart_id);
-      target.searchParams.set('state', seller.slug);
-      return reply.redirect(target.toString(), 302);
+      const started = await startSso(deps, seller, settings, {
+        returnPath: sameSitePath(q.redirect, deps.config.publicUrl),
+        cartId: q.cart_id,
+      });
+      if (!started.ok) {
+        request.log.warn({ seller: seller.slug, reason: started.reason }, 'single sign-on provider unavailable');
+        return reply.redirect(started.url, 302);
+      }
+      reply.setCookie(SSO_STATE_COOKIE, started.state, ssoCookie(request, SSO_ATTEMPT_MINUTES * 60));
+      return reply.redirect(started.url, 302);
+    },
+  });
+
+  api.route({
+    ...accountRoutes.ssoCallback,
+    handler: async (request, reply) => {
+      notCached(request);
+      const outcome = await finishSso(deps, {
+        query: request.query,
+        cookieState: request.cookies?.[SSO_STATE_COOKIE],
+        fallbackSeller: () => sellerOf(deps, request),
+      });
+      reply.clearCookie(SSO_STATE_COOKIE, ssoCookie(request));
+      if (!outcome.ok) {
+        request.log.warn({ auth_error: outcome.code, reason: outcome.reason }, 'single sign-on refused');
+        return reply.redirect(outcome.url, 302);
+      }
+      await startSession(deps, request, reply, outcome.userId, outcome.sellerId, outcome.cartId ?? undefined);
+      return reply.redirect(outcome.url, 302);
     },
   });
 

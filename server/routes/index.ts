@@ -18,9 +18,17 @@ import registerPasswordResetRoutes from './password-reset';
 import registerMyRoutes from './my';
 import registerMembershipRoutes from './membership';
 import registerAddressRoutes from './address';
+import registerStaffRoutes from './staff';
+import { inPreview } from '../http/auth';
+import { DomainError } from '../http/errors';
 
 /** Registers every resource's routes; called once for /api and once for /cached_api. */
 export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  // Preview is read-only (issue 18): a member of staff looking as a visitor changes nothing, buys nothing, books nothing.
+  app.addHook('preHandler', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || /^\/(cached_)?api\/staff\//.test(request.url)) return;
+    if (await inPreview(deps, request)) throw new DomainError('preview_read_only', 'Preview is read-only.');
+  });
   registerConfigRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerSessionRoutes(app, deps);
@@ -39,4 +47,5 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   await registerMyRoutes(app, deps);
   await registerMembershipRoutes(app, deps);
   await registerAddressRoutes(app, deps);
+  await registerStaffRoutes(app, deps);
 }

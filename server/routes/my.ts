@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { requireAuth } from '../http/auth';
+import { getAuth, requireAuth } from '../http/auth';
 import { sellerOf } from '../http/seller';
 import { accountRoutes, type UserAnswer } from '../../src/contract/account';
 import { parseEmbed } from '../services/query';
 import { patchProfile, putProfile, userAnswer } from '../services/auth/account';
 import { myMemberships, myOrders, mySessions } from '../services/auth/my-reads';
 import { resendMine } from '../services/auth/resend';
-import { sessionAuth, SESSION_COOKIE } from '../services/auth/sessions';
 import { retryAfter } from './auth';
 import { savedPaymentRoutes } from '../../src/contract/saved-payment';
 import { listSavedMethods, removeSavedMethod } from '../services/saved-payment-methods';
@@ -30,7 +29,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
   const userView = async (request: FastifyRequest, embedParam: string | undefined): Promise<UserAnswer> => {
     // Read again after a change: the answer shows what is stored.
     const seller = await sellerOf(deps, request);
-    const fresh = (await sessionAuth(deps, request.cookies?.[SESSION_COOKIE], seller.id))!;
+    const fresh = (await getAuth(deps, request, seller, { fresh: true }))!;
     return userAnswer(fresh, parseEmbed(embedParam).has('identity.meta'));
   };
 

@@ -1,20 +1,19 @@
 import { isAxiosError } from 'axios';
 
-/** Every failed API call becomes one of these: the first `_data` item of the error body (spec section 8:
- *  "For a 4xx the first _data item's _description, _code, _context and _extra are used"). */
+/** Every failed API call becomes one of these: the first `_data` item of the error body (spec section 8: its `_code`,
+ *  `_context` and `_extra`; the API sends no English, so every message comes from the locale files). */
 export class ApiError extends Error {
   readonly status: number;
   readonly _code: string;
-  readonly _description: string;
   readonly _context?: string;
   readonly _extra?: Record<string, unknown>;
 
-  constructor(status: number, code: string, description: string, context?: string, extra?: Record<string, unknown>) {
-    super(`${code}: ${description}`);
+  /** `detail` is for logs and developers only (a network failure's reason), never shown to a shopper. */
+  constructor(status: number, code: string, detail: string, context?: string, extra?: Record<string, unknown>) {
+    super(`${code}: ${detail}`);
     this.name = 'ApiError';
     this.status = status;
     this._code = code;
-    this._description = description;
     this._context = context;
     this._extra = extra;
   }
@@ -30,7 +29,6 @@ export const UNKNOWN_ERROR = 'unknown_error';
 
 export interface ErrorItem {
   _code?: unknown;
-  _description?: unknown;
   _context?: unknown;
   _extra?: unknown;
 }
@@ -40,7 +38,7 @@ export function errorOfItem(status: number, item: ErrorItem & { _code: string })
   return new ApiError(
     status,
     item._code,
-    typeof item._description === 'string' ? item._description : '',
+    '',
     typeof item._context === 'string' ? item._context : undefined,
     item._extra && typeof item._extra === 'object' ? (item._extra as Record<string, unknown>) : undefined,
   );

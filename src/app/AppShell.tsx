@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,29 +12,37 @@ import { MemberMenu } from './MemberMenu';
 import { SessionWatcher } from './SessionWatcher';
 import { ReloadBanner } from './ReloadBanner';
 
+// Only members of staff (issue 18) download the preview bar.
+const StaffBar = lazy(() => import('./staff/StaffBar'));
+
 export const Header = observer(function Header() {
   const { t } = useTranslation();
   const { config } = useStores();
   const logoId = config.logoImageId;
+  const brandClass = logoId ? 'brand brand--with-logo' : 'brand';
+  const logoUrl = config.storefront.external_urls?.logo;
+  const external = typeof logoUrl === 'string' && /^https?:\/\//i.test(logoUrl) ? logoUrl : null;
+  const brand = (
+    <>
+      {logoId && (
+        <img className="brand__logo" alt="" width={LOGO.width} height={LOGO.height} src={logoSrc(config.deployment.apiBaseUrl, logoId)} />
+      )}
+      <span className="brand__name">{config.seller.name}</span>
+    </>
+  );
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link
-          to="/"
-          className={logoId ? 'brand brand--with-logo' : 'brand'}
-          aria-label={t('header.homeLink', { name: config.seller.name })}
-        >
-          {logoId && (
-            <img
-              className="brand__logo"
-              alt=""
-              width={LOGO.width}
-              height={LOGO.height}
-              src={logoSrc(config.deployment.apiBaseUrl, logoId)}
-            />
-          )}
-          <span className="brand__name">{config.seller.name}</span>
-        </Link>
+        {external ? (
+          // The seller's own site (config external_urls.logo): the logo leads there, as on the rest of their web.
+          <a href={external} className={brandClass} aria-label={t('header.homeLink', { name: config.seller.name })}>
+            {brand}
+          </a>
+        ) : (
+          <Link to="/" className={brandClass} aria-label={t('header.homeLink', { name: config.seller.name })}>
+            {brand}
+          </Link>
+        )}
         <MemberMenu />
       </div>
     </header>
@@ -147,13 +155,19 @@ function RouteFocus() {
 }
 
 /** Header, main landmark, footer, skip link and the modals host around every screen. */
-export function AppShell() {
+export const AppShell = observer(function AppShell() {
   const { t } = useTranslation();
+  const { staff } = useStores();
   return (
     <>
       <a className="skip-link" href="#main">
         {t('app.skipLink')}
       </a>
+      {staff && (
+        <Suspense fallback={null}>
+          <StaffBar />
+        </Suspense>
+      )}
       <Header />
       <ReloadBanner />
       <main id="main" tabIndex={-1}>
@@ -166,4 +180,4 @@ export function AppShell() {
       <RouteFocus />
     </>
   );
-}
+});

@@ -13,6 +13,7 @@ const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'Res
 const ManageScreen = screen(() => import('../screens/manage/ManageScreen'), 'ManageScreen');
 const PendingScreen = screen(() => import('../screens/checkout/PendingScreen'), 'PendingScreen');
 const MembershipArea = screen(() => import('../screens/membership/MembershipScreens'), 'MembershipArea');
+const StaffLoginScreen = screen(() => import('../screens/staff/StaffLoginScreen'), 'StaffLoginScreen');
 const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
 const RecoveryArea = screen(() => import('./AccountRoutes'), 'RecoveryArea');
 
@@ -54,6 +55,7 @@ export const AppRoutes = observer(function AppRoutes() {
         <Route path="membership/*" element={<MembershipArea />} />
         {loginPath !== '/' && <Route path={loginPath.slice(1)} element={<LoginCallbackScreen />} />}
         <Route path="logout" element={<LogoutScreen />} />
+        <Route path="_staff" element={<StaffLoginScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/context';
 import { Modal } from './Modal';
+import { errorMessageKey } from '../domain/error-messages';
 
 /** Confirms removing a cart item; warns when the item is one others depend on (spec section 4). */
 export const CartRemoveModal = observer(function CartRemoveModal() {
@@ -37,7 +38,7 @@ export const ExtendTimerModal = observer(function ExtendTimerModal() {
       <p role="alert">{t('timer.extendBody', { count: cart.secondsLeft ?? 0 })}</p>
       {cart.error && (
         <p className="notice--error" role="alert">
-          {cart.error._description || t('app.unexpectedError')}
+          {t(errorMessageKey(cart.error))}
         </p>
       )}
       <div className="modal__actions">

@@ -27,3 +27,15 @@ function ScreenSectionsImpl<S extends ScreenWithLayout>({ screen, sections }: Pr
 }
 
 export const ScreenSections = observer(ScreenSectionsImpl) as typeof ScreenSectionsImpl;
+
+/** A screen whose registry is one 'content' section: the seller's blocks go around it (top and bottom slots, or where
+ *  its layout places them). */
+export function ScreenContent({
+  screen,
+  children,
+}: {
+  screen: 'pending' | 'membership' | 'resend' | 'manage' | 'recovery';
+  children: ReactNode;
+}) {
+  return <ScreenSections screen={screen} sections={{ content: () => children }} />;
+}

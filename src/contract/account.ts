@@ -276,6 +276,22 @@ const myQuery = <P extends TProperties>(extra: P) =>
 const MyQuery = myQuery({});
 const TicketStates = '(booked|redeemed|cancelled|unbooked)';
 
+/**
+ * GET sso/callback's failures, sent back to the storefront's login path as `auth_error` (a code, never English; the
+ * storefront shows 'SFEC Authentication failed'): the provider could not be reached, its return was not the one this
+ * browser started (or came twice, or too late), it said no, the seller no longer logs in this way, the code or ID
+ * token did not check out (nonce included), or the e-mail is missing or not verified.
+ */
+export const SsoAuthError = Literals(
+  'sso_unavailable',
+  'sso_state_invalid',
+  'sso_provider_error',
+  'sso_not_configured',
+  'sso_token_failed',
+  'sso_email_unverified',
+);
+export type SsoAuthError = Static<typeof SsoAuthError>;
+
 /** The answers of a 302 to another site. */
 const redirect = (description: string) => ({ 302: Type.Null({ description }), '4xx': ErrorBody, '5xx': ErrorBody }) as const;
 
@@ -295,10 +311,31 @@ export const accountRoutes = {
     method: 'GET',
     url: '/sso/start',
     schema: {
-      summary: "Single sign-on: redirects to the seller's identity provider, with a return address on this storefront only",
+      summary:
+        "Single sign-on (methods sso and hosted, OpenID Connect): redirects to the seller's identity provider with PKCE, state and nonce; `redirect` (a path of this storefront only) and `cart_id` are kept for the return",
       tags: ['account'],
       querystring: Type.Object({ _seller: Type.Optional(SellerRef), redirect: Opt(500), cart_id: Opt(40) }),
-      response: redirect('to the identity provider (Location), with return_to, cart_id and state'),
+      response: redirect(
+        "to the identity provider's authorisation endpoint (Location), with a state cookie for the return; to the login path with auth_error=sso_unavailable when the provider cannot be reached",
+      ),
+    },
+  }),
+  ssoCallback: route({
+    method: 'GET',
+    url: '/sso/callback',
+    schema: {
+      summary:
+        "Single sign-on's return from the identity provider: checks state (against this browser's cookie) and nonce, exchanges the code, logs in the user of the verified e-mail (the session cookie; the cart given at start becomes theirs) and redirects to the path given at start; any failure redirects to the login path with auth_error",
+      tags: ['account'],
+      // Providers add parameters of their own (session_state, iss): any more are allowed.
+      querystring: Type.Object({
+        code: Opt(2000),
+        state: Opt(200),
+        error: Opt(200),
+        error_description: Opt(2000),
+        iss: Opt(2000),
+      }),
+      response: redirect('to the path given at start, logged in; or to the login path with auth_error (SsoAuthError)'),
     },
   }),
   requestOtp: route({

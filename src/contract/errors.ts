@@ -112,6 +112,8 @@ export const ERROR_STATUS = {
   external_login_required: 400,
   external_login_url_missing: 400,
   rate_limited: 429,
+  /** a member of staff looking through a preview (issue 18): nothing is changed, bought or booked in preview */
+  preview_read_only: 403,
   // Address lookup (issue 22): the storefront switches to manual entry on either
   /** the provider refused, answered something else, or did not answer in time (its words stay in the server) */
   address_lookup_failed: 502,
@@ -129,7 +131,6 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 export const ErrorItem = Type.Object(
   {
     _code: Type.Unsafe<ErrorCode>({ type: 'string', enum: ERROR_CODES }),
-    _description: Type.String(),
     _context: Type.Optional(Type.String()),
     /** Facts about the refusal: the field, the limit, the ids involved; never personal data. */
     _extra: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
@@ -144,7 +145,6 @@ export type ErrorBody = Static<typeof ErrorBody>;
 export interface Refusal {
   status: number;
   _code: string;
-  _description: string;
   _context?: string;
   _extra?: Record<string, unknown>;
 }

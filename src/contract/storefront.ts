@@ -59,6 +59,13 @@ export const StorefrontConfig = Open({
       show_forgot_password: Type.Optional(Type.Boolean()),
       login_path: Type.Optional(Type.String()),
       invalid_credentials_text: Type.Optional(NullableText),
+      /** sso and hosted: the OpenID Connect provider (issuer, client id, scope); the client secret stays on the server */
+      oidc: Type.Optional(
+        Type.Union([
+          Open({ issuer: Type.Optional(Type.String()), client_id: Type.Optional(Type.String()), scope: Type.Optional(Type.String()) }),
+          Type.Null(),
+        ]),
+      ),
     }),
   ),
   /** which account pages show (src/domain/account-pages.ts reads it) */
@@ -84,8 +91,30 @@ export const StorefrontConfig = Open({
     }),
   ),
   upsells: Type.Optional(Open({ enabled: Type.Optional(Type.Boolean()), skip: Type.Optional(Type.Boolean()) })),
-  external_urls: Type.Optional(Open({ logo: Type.Optional(NullableText), completed_order: Type.Optional(NullableText) })),
-  layout: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  external_urls: Type.Optional(
+    Open({
+      logo: Type.Optional(NullableText),
+      completed_order: Type.Optional(NullableText),
+      membership: Type.Optional(NullableText),
+    }),
+  ),
+  /** the donation group the checkout offers (its database id) */
+  checkout_donation_tg_id: Type.Optional(NullableText),
+  /** The layout registry (src/domain/layout.ts): per screen one list of sections, or lists by role. */
+  layout: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Union([
+        Type.Array(Type.String()),
+        Type.Partial(
+          Type.Record(
+            Type.Union([Type.Literal('anonymous'), Type.Literal('logged_in'), Type.Literal('member'), Type.Literal('default')]),
+            Type.Array(Type.String()),
+          ),
+        ),
+      ]),
+    ),
+  ),
   /** feature flags, polled while a page is open (src/domain/flags.ts; schema `flags`) */
   flags: Type.Optional(FeatureFlags),
   flags_poll_ms: Type.Optional(Type.Integer()),

@@ -74,6 +74,8 @@ export interface AuthConfig {
   show_forgot_password?: boolean;
   login_path?: string;
   invalid_credentials_text?: string | null;
+  /** sso and hosted: the OpenID Connect provider the server logs in through (GET sso/start); no secret here. */
+  oidc?: { issuer?: string; client_id?: string; scope?: string } | null;
 }
 
 /** The seller config's auth section (storefront.auth). */
@@ -91,10 +93,16 @@ export function loginPathOf(auth: AuthConfig | undefined): string {
 
 export type ExternalTarget = { url: string } | { errorKey: string };
 
+/** sso and hosted log in through the server's OpenID Connect client when the seller names a provider. */
+export function usesOidc(method: LoginMethod, auth: AuthConfig | undefined): boolean {
+  return (method === 'sso' || method === 'hosted') && !!auth?.oidc?.issuer?.trim() && !!auth.oidc.client_id?.trim();
+}
+
 /**
- * Where an external mode sends the shopper (spec sections 2, 7, 8): single sign-on goes to the API's
- * /sso/start with redirect and cart_id; auth0_ecomm, sf_ecomm and hosted go to the configured login URL,
- * 'External login URL missing' without one.
+ * Where an external mode sends the shopper (spec sections 2, 7, 8): single sign-on, and a hosted identity provider
+ * named by `auth.oidc`, go to the API's /sso/start with redirect and cart_id (and come back logged in, or to the
+ * login path with auth_error); auth0_ecomm, sf_ecomm and a hosted provider without `oidc` go to the configured
+ * login URL; 'External login URL missing' without either.
  */
 export function externalLoginTarget(
   method: LoginMethod,
@@ -104,12 +112,12 @@ export function externalLoginTarget(
   const params = new URLSearchParams({ redirect: opts.returnTo });
   if (opts.cartId) params.set('cart_id', opts.cartId);
   if (!isExternalMethod(method)) return { errorKey: 'login.unknownMethod' };
-  const base = auth?.external_login_url?.trim();
-  if (!base) return { errorKey: 'login.externalUrlMissing' };
-  if (method === 'sso') {
+  if (usesOidc(method, auth)) {
     if (opts.seller) params.set('_seller', opts.seller);
     return { url: `${opts.apiBaseUrl.replace(/\/+$/, '')}/sso/start?${params}` };
   }
+  const base = auth?.external_login_url?.trim();
+  if (!base || method === 'sso') return { errorKey: 'login.externalUrlMissing' };
   return { url: `${base}${base.includes('?') ? '&' : '?'}${params}` };
 }
 

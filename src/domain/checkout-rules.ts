@@ -89,12 +89,13 @@ export function cardGatewayData(card: CardForm) {
 export type CheckoutFailure =
   /** clientSecret: Stripe's, for the browser's own confirmation (3-D Secure); null on the test gateway. */
   | { kind: 'requires_action'; intentId: string; clientSecret: string | null }
-  | { kind: 'payment'; providerMessage: string }
+  /** `providerMessage`: what the card provider's own script said in the browser (Stripe.js); `reason`: the API's code */
+  | { kind: 'payment'; providerMessage: string; reason?: string }
   /** The card provider's script is still loading, or could not load (blocked, offline). */
   | { kind: 'provider'; state: 'loading' | 'unavailable' }
   | { kind: 'expired' }
   | { kind: 'booked'; orderId: string | null }
-  | { kind: 'validation'; field: string | null; description: string }
+  | { kind: 'validation'; field: string | null }
   | { kind: 'gift_to_self' }
   | { kind: 'unexpected' };
 
@@ -108,7 +109,8 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
       clientSecret: typeof extra.client_secret === 'string' && extra.client_secret !== extra.intent_id ? extra.client_secret : null,
     };
   }
-  if (error.status === 402 || error._context === 'payment') return { kind: 'payment', providerMessage: error._description };
+  // The card's refusal in the locale's words (payment.reasons.{code}); the generic payment sentence for the others.
+  if (error.status === 402 || error._context === 'payment') return { kind: 'payment', providerMessage: '', reason: error._code };
   if (error._code === 'cart_expired') return { kind: 'expired' };
   if (error._code === 'cart_booked') {
     return { kind: 'booked', orderId: typeof extra.ticket_order_id === 'string' ? extra.ticket_order_id : null };
@@ -116,7 +118,25 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
   // Issue 12: the purchaser of a gift of membership is its recipient.
   if (error._code === 'gift_to_self') return { kind: 'gift_to_self' };
   if (error.status === 400 && error._code === 'validation_failed') {
-    return { kind: 'validation', field: typeof extra.field === 'string' ? extra.field : null, description: error._description };
+    return { kind: 'validation', field: typeof extra.field === 'string' ? extra.field : null };
   }
   return { kind: 'unexpected' };
+}
+
+/** The card refusals the API names (spec section 8's expected provider errors), worded by the locale: payment.reasons.*. */
+const PAYMENT_REASONS = [
+  'card_declined',
+  'incorrect_cvc',
+  'invalid_cvc',
+  'incorrect_number',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'expired_card',
+  'incorrect_zip',
+  'payment_intent_authentication_failure',
+] as const;
+
+/** The i18n key of a card refusal's own sentence, or null (the generic payment sentence says it). */
+export function paymentReasonKey(code: string): string | null {
+  return (PAYMENT_REASONS as readonly string[]).includes(code) ? `payment.reasons.${code}` : null;
 }

@@ -1,7 +1,26 @@
 /** Seller content blocks (common contract): HTML shown on screens chosen by route name and role. */
 
-export type RouteName = 'home' | 'events' | 'event-detail' | 'checkout' | 'completion' | 'account' | 'not-found';
-export type Role = 'anonymous' | 'logged_in';
+/** The screens of the layout registry (src/domain/layout.ts), by route name: content blocks and layouts name these. */
+export const ROUTE_NAMES = [
+  'home',
+  'events',
+  'event-detail',
+  'checkout',
+  'pending',
+  'completion',
+  'membership',
+  'account',
+  'resend',
+  'manage',
+  'recovery',
+  'not-found',
+] as const;
+export type RouteName = (typeof ROUTE_NAMES)[number];
+
+/** Who looks: a visitor, a logged-in user without a current membership, a current member. A member is logged in
+ *  too: a block for 'logged_in' shows to members, a block for 'member' only to members. */
+export const ROLES = ['anonymous', 'logged_in', 'member'] as const;
+export type Role = (typeof ROLES)[number];
 export type BlockSlot = 'top' | 'bottom';
 
 export interface ContentBlockDef {
@@ -13,8 +32,13 @@ export interface ContentBlockDef {
   html: string;
 }
 
+/** The roles a role also counts as, most specific first: a member is a logged-in user. */
+export function roleChain(role: Role): Role[] {
+  return role === 'member' ? ['member', 'logged_in'] : [role];
+}
+
 export function blockShowsFor(block: ContentBlockDef, role: Role): boolean {
-  return block.roles.includes(role);
+  return roleChain(role).some((r) => block.roles.includes(r));
 }
 
 export function blockEnabledOn(block: ContentBlockDef, route: RouteName): boolean {

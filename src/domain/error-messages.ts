@@ -91,6 +91,7 @@ export const ERROR_MESSAGES = {
   external_login_required: 'errors.unknownAuthMethod',
   external_login_url_missing: 'errors.externalLoginUrlMissing',
   rate_limited: 'errors.rateLimited',
+  preview_read_only: 'errors.previewReadOnly',
   address_lookup_failed: 'address.manual',
   address_lookup_unavailable: 'address.manual',
   internal_error: 'errors.unexpected',

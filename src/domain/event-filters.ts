@@ -73,8 +73,10 @@ export function dateFilterRange(date: DateFilter, now: Date, timeZone: string): 
 }
 
 /** Query parameters of GET events/available for a set of filters (spec section 7 and the API contract). */
-export function availableEventsParams(filters: EventFilters, now: Date, timeZone: string): Record<string, string> {
+export function availableEventsParams(filters: EventFilters, now: Date, timeZone: string, member = false): Record<string, string> {
   const params: Record<string, string> = {};
+  // Members-only events are listed for a current member (spec section 6); everyone else sees the public ones.
+  if (member) params['hidden_type._in'] = 'public_browsable,public_member_only';
   if (filters.category) params.category = filters.category;
   if (filters.date) {
     const range = dateFilterRange(filters.date, now, timeZone);

@@ -1,5 +1,6 @@
 /** Pure rules of the login form: steps, field rules (spec section 5) and error texts (section 8). No I/O. */
 import { normalizeOtp, OTP_LENGTH, type LoginMethod } from './auth-config';
+import { errorMessageKey } from './error-messages';
 
 /** Spec section 9 OTP constants (the code's length is in auth-config.ts). */
 export const OTP_MAX_ATTEMPTS = 3;
@@ -102,7 +103,6 @@ export type LoginMessage = { key: string; values?: Record<string, unknown> } | {
 export interface ErrorLike {
   status: number;
   _code: string;
-  _description: string;
   _extra?: Record<string, unknown>;
 }
 
@@ -148,7 +148,7 @@ export function loginErrorMessage(error: ErrorLike, method: LoginMethod, configu
       return { key: 'login.errors.network' };
   }
   if (error.status === 401 && configuredText) return { text: configuredText };
-  if (error.status >= 400 && error.status < 500 && error._description) return { text: error._description };
+  if (error.status >= 400 && error.status < 500) return { key: errorMessageKey(error) };
   return { key: 'login.errors.unexpected' };
 }
 

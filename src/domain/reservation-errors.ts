@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../contract/errors';
-import { ERROR_MESSAGES } from './error-messages';
+import { ERROR_MESSAGES, errorMessageKey } from './error-messages';
 /**
  * The one table that turns an error of the reserve call (spec section 8, "Reserve") into an i18n key.
  * event_session_sold_out is not here: the reservation flow handles it (reload sessions or the calendar,
@@ -8,7 +8,6 @@ import { ERROR_MESSAGES } from './error-messages';
 export interface ReserveErrorLike {
   status: number;
   _code: string;
-  _description?: string;
   _context?: string;
   _extra?: Record<string, unknown>;
 }
@@ -49,8 +48,10 @@ export function reserveErrorMessage(error: ReserveErrorLike): ReserveErrorMessag
   if (error._code === 'rule_blocks_reserve') {
     // A checkout rule wants a promo code first (block_reason code_required); other rules say why themselves.
     if (extra.block_reason === 'code_required') return { key: 'reserve.errors.codeRequired' };
-    return error._description
-      ? { key: 'reserve.errors.described', params: { description: error._description } }
+    if (extra.block_reason === 'membership_required') return { key: 'reserve.errors.membersOnly' };
+    // A seller's checkout rule may carry its own message (seller text, like a content block); else the generic one.
+    return typeof extra.message === 'string' && extra.message
+      ? { key: 'reserve.errors.described', params: { description: extra.message } }
       : { key: 'reserve.errors.ruleBlocks' };
   }
   if (error._code === 'validation_failed' && error._context === 'event_calendar') return { key: 'reserve.errors.tooManyTypes' };
@@ -60,9 +61,7 @@ export function reserveErrorMessage(error: ReserveErrorLike): ReserveErrorMessag
     for (const name of ['max', 'min', 'count']) if (typeof extra[name] === 'number') params[name] = extra[name] as number;
     return { key, params };
   }
-  // Other 4xx: the API's own description when it gave one (spec section 8), else the generic sentence.
-  if (error.status >= 400 && error.status < 500 && error._description) {
-    return { key: 'reserve.errors.described', params: { description: error._description } };
-  }
+  // Other 4xx: the code's message from the one table (the API sends no text of its own), else the generic sentence.
+  if (error.status >= 400 && error.status < 500) return { key: errorMessageKey(error) };
   return { key: 'app.unexpectedError' };
 }

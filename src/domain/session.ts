@@ -7,13 +7,17 @@ export const SESSION_POLL_MS = 1000;
  *  per-login random tag, so a tab can notice a login or logout made elsewhere. */
 export const SESSION_MARKER_COOKIE = 'ticketing_logged_in';
 
+/** Readable companion of the httpOnly staff cookie (issue 18): the storefront asks GET staff/me, and loads the preview
+ *  bar, only when it is there, so shoppers never pay for either. It grants nothing; the staff cookie does. */
+export const STAFF_MARKER_COOKIE = 'ticketing_staff';
+
 /** The marker's value from a `document.cookie` string, or null when absent. */
-export function readMarker(cookieHeader: string | null): string | null {
+export function readMarker(cookieHeader: string | null, name: string = SESSION_MARKER_COOKIE): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === SESSION_MARKER_COOKIE) {
+    if (part.slice(0, eq).trim() === name) {
       const value = decodeURIComponent(part.slice(eq + 1).trim());
       return value || null;
     }

@@ -46,10 +46,9 @@ export function resetError(error: ApiError): AccountMessage {
 export function setEmailError(error: ApiError, email: string): AccountMessage {
   if (error.status === 409) return { key: 'recovery.setEmail.inUse', values: { email } };
   if (error._code === 'validation_failed' && error._extra?.field === 'email_confirm') return { key: 'recovery.setEmail.mismatch' };
-  if (error._code === 'validation_failed' && error._description === 'Email address is not valid.')
-    return { key: 'recovery.setEmail.invalid' };
+  if (error._code === 'validation_failed' && error._extra?.reason === 'email_invalid') return { key: 'recovery.setEmail.invalid' };
   // An account that has an address keeps it (a stolen session cannot move it to another mailbox).
-  if (error._code === 'validation_failed' && error._description === 'The email address can not be changed here.') {
+  if (error._code === 'validation_failed' && error._extra?.reason === 'email_fixed') {
     return { key: 'recovery.setEmail.cannotChange' };
   }
   if (error.status === 401) return { key: 'recovery.setEmail.loginFirst' };

@@ -2,6 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import type { SellerConfig } from '../api/config';
 import type { DeploymentConfig, MetadataFilterDef, SellerRow, StorefrontConfig } from '../api/types';
 import type { ContentBlockDef } from '../domain/content-blocks';
+import type { ScreenLayoutConfig } from '../domain/layout';
 import type { FilterOptions } from '../domain/event-filters';
 import { readableTextColor, normalizeHexColor } from '../domain/colors';
 import type { FeatureFlags } from '../contract/storefront';
@@ -70,7 +71,7 @@ export class ConfigStore {
     return { categories: this.categoryFilters, metadataKeys: this.metadataFilters.map((m) => m.key) };
   }
 
-  get layout(): Record<string, string[]> | undefined {
+  get layout(): Record<string, ScreenLayoutConfig> | undefined {
     return this.storefront.layout;
   }
 }

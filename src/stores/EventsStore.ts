@@ -11,6 +11,8 @@ export interface EventsStoreDeps {
   api: AxiosInstance;
   timezone: () => string;
   now: () => Date;
+  /** A current member also sees the members-only events (spec sections 1 and 6); unset: nobody does. */
+  isMember?: () => boolean;
 }
 
 /** The events listing and the event shown on the detail screen. */
@@ -51,7 +53,7 @@ export class EventsStore {
     this.state = 'loading';
     this.error = null;
     try {
-      const params = availableEventsParams(filters, this.deps.now(), this.deps.timezone());
+      const params = availableEventsParams(filters, this.deps.now(), this.deps.timezone(), this.deps.isMember?.() ?? false);
       const list = await getAvailableEvents(this.deps.api, params);
       if (request !== this.listRequest) return;
       runInAction(() => {

@@ -2,6 +2,8 @@ import type { AxiosInstance } from 'axios';
 import type { SellerConfig } from '../api/config';
 import type { DeploymentConfig } from '../api/types';
 import type { Role } from '../domain/content-blocks';
+import type { StaffAnswer } from '../api/staff';
+import { SESSION_MARKER_COOKIE } from '../domain/session';
 import { CartStore, type KeyValueStorage } from './CartStore';
 import { ConfigStore } from './ConfigStore';
 import { EventsStore } from './EventsStore';
@@ -18,6 +20,10 @@ export interface RootStoreDeps {
   storage?: KeyValueStorage | null;
   /** `document.cookie` reader for the session marker (tests pass their own; null: no cookies). */
   readCookies?: () => string | null;
+  /** The logged-in member of staff and their preview (issue 18; src/app/staff-boot.ts), or none. */
+  staff?: StaffAnswer | null;
+  /** For staff: every content block's name, the set a preview chooses from. */
+  staffBlockNames?: string[];
 }
 
 function browserCookies(): string | null {
@@ -36,6 +42,14 @@ function browserStorage(): KeyValueStorage | null {
   }
 }
 
+/** A staff preview of a logged-in visitor (issue 18) has no shopper session cookie, hence no marker: the session is
+ *  the server's preview, so the store reads it as logged in (a marker of its own) and loads the previewed user. */
+function previewingLoggedIn(staff: StaffAnswer | null | undefined, read: () => string | null): () => string | null {
+  const role = staff?.preview?.role;
+  if (!role || role === 'anonymous') return read;
+  return () => `${read() ?? ''}; ${SESSION_MARKER_COOKIE}=staff-preview`;
+}
+
 /** Creates every domain store once; components reach them through useStores(). */
 export class RootStore {
   readonly api: AxiosInstance;
@@ -44,9 +58,14 @@ export class RootStore {
   readonly cart: CartStore;
   readonly events: EventsStore;
   readonly session: SessionStore;
+  /** The member of staff looking (issue 18): null for every shopper. */
+  readonly staff: StaffAnswer | null;
+  readonly staffBlockNames: string[];
 
   constructor(deps: RootStoreDeps) {
     this.api = deps.api;
+    this.staff = deps.staff ?? null;
+    this.staffBlockNames = deps.staffBlockNames ?? [];
     const now = deps.now ?? (() => new Date());
     this.config = new ConfigStore(deps.deployment, deps.sellerConfig, deps.sellerPrefix);
     this.ui = new UiStore();
@@ -58,13 +77,13 @@ export class RootStore {
       onExpired: () => this.ui.openModal('cart-expiry'),
       extendTimer: () => this.config.flags.extend_timer === true,
     });
-    this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone });
+    this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone, isMember: () => this.isActiveMember });
     this.session = new SessionStore({
       api: deps.api,
       now,
       sellerSlug: this.config.seller.slug,
       cartId: () => this.cart.cartId,
-      readCookies: deps.readCookies ?? (deps.storage === undefined ? browserCookies : () => null),
+      readCookies: previewingLoggedIn(deps.staff, deps.readCookies ?? (deps.storage === undefined ? browserCookies : () => null)),
       // Spec section 4: after login the cart is re-fetched and kept, cleared or deleted.
       onLogin: () => this.cart.afterLogin(),
       // A cart filled while logged in is the user's: once logged out this browser can no longer reach it.
@@ -86,7 +105,8 @@ export class RootStore {
 
   /** Who content blocks are chosen for. */
   get role(): Role {
-    return this.session.isLoggedIn ? 'logged_in' : 'anonymous';
+    if (!this.session.isLoggedIn) return 'anonymous';
+    return this.session.isActiveMember ? 'member' : 'logged_in';
   }
 
   /** Guard 3 reads this: a membership whose term includes today. */

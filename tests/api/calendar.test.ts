@@ -93,15 +93,13 @@ describeEachDatabase(
       expect(days(res)[1]).toMatchObject({ price: '60.00', min_price: '60.00' });
     });
 
-    it('refuses more than 10 ticket types with the spec message in context event_calendar', async () => {
+    it('refuses more than 10 ticket types in context event_calendar', async () => {
       const tickets = Array.from({ length: 11 }, () => ({ ticket_type_id: randomUUID(), quantity: 1 }));
       const res = await post(`/api/events/${fx.events.timed}/calendar`, { tickets });
       expect(res.statusCode).toBe(400);
-      expect(res.json()._data[0]).toMatchObject({
-        _code: 'validation_failed',
-        _context: 'event_calendar',
-        _description: 'You can only select up to 10 different types of tickets.',
-      });
+      // The storefront words it (reserve.errors.tooManyTypes) from the code and the context.
+      expect(res.json()._data[0]).toMatchObject({ _code: 'validation_failed', _context: 'event_calendar' });
+      expect(res.json()._data[0]).not.toHaveProperty('_description');
       const ten = await post(`/api/events/${fx.events.timed}/calendar`, { tickets: tickets.slice(0, 10) });
       expect(ten.statusCode).toBe(404);
       expect(ten.json()._data[0]._code).toBe('ticket_type_not_found');

@@ -97,7 +97,7 @@ describeEachDatabase('cart API', (ctx) => {
       for (const face_value of ['0.50', '1000.01', null, 'abc']) {
         const r = await create(b, [line(fx.types.donation, null, { face_value })]);
         expect(r.status).toBe(400);
-        expect(r.body._data[0]._description).toBe('Value entered is outside min/max');
+        expect(r.body._data[0]).not.toHaveProperty('_description');
       }
       const r = await create(b, [line(fx.types.donation, null, { face_value: '12.34' })]);
       expect(r.status).toBe(200);

@@ -92,7 +92,7 @@ describeEachDatabase('checkout API', (ctx) => {
       for (const [body, field, message] of cases) {
         const r = await b.post(`/api/user?_seller=${fx.slug}`, body);
         expect([r.status, code(r), r.body._data[0]._extra.field]).toEqual([400, 'validation_failed', field]);
-        if (message) expect(r.body._data[0]._description).toBe(message);
+        if (message) expect(r.body._data[0]).not.toHaveProperty('_description');
       }
       const ok = await b.post(`/api/user?_seller=${fx.slug}`, { ...base, zip_code: 'SW1A 1AA', phone: '+1 212 555 0100' });
       expect(ok.status).toBe(200);
@@ -128,7 +128,7 @@ describeEachDatabase('checkout API', (ctx) => {
 
       const again = await pay(g, card(CARDS.ok));
       expect([again.status, code(again)]).toEqual([409, 'cart_booked']);
-      expect(again.body._data[0]._description).toBe(`Cart with order ID ${order.order_number} has been booked.`);
+      expect(again.body._data[0]).not.toHaveProperty('_description');
       expect(await count('ticket_order', g.cartId)).toBe(1);
       expect(await count('payment', g.cartId)).toBe(1);
       const modify = await g.b.post(`/api/cart/${g.cartId}/modify`, {
@@ -156,7 +156,7 @@ describeEachDatabase('checkout API', (ctx) => {
       const g = await guestWithCart();
       const declined = await pay(g, card(CARDS.declined));
       expect([declined.status, code(declined)]).toEqual([402, 'card_declined']);
-      expect(declined.body._data[0]._description).toBe('Your card was declined.');
+      expect(declined.body._data[0]).not.toHaveProperty('_description');
       const cvc = await pay(g, card(CARDS.cvc));
       expect([cvc.status, code(cvc)]).toEqual([402, 'incorrect_cvc']);
       const cart = await g.b.get(`/api/cart/${g.cartId}`);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db';
+import { migrateToLatest, openDatabase } from '../../server/db';
 import { DataDirInUseError, LOCK_FILE } from '../../server/db/data-dir-lock';
 
 /** Issue 20, finding 5: a second server (or seller:load) on the same DATA_DIR started and served, and paid orders
@@ -61,5 +61,10 @@ describe('one process per embedded database folder', () => {
       .catch(() => []);
     expect(sellers).toEqual([]);
     await held.close();
+    // Afterwards the folder opens again as the server would open it at its next start (issue 18: never corrupted).
+    const again = await openDatabase({ dataDir: dir });
+    await migrateToLatest(again.db);
+    expect(await again.db.selectFrom('seller').select('id').execute()).toEqual([]);
+    await again.close();
   }, 60_000);
 });

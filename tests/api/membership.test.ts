@@ -154,9 +154,7 @@ describeEachDatabase('memberships', (ctx) => {
       expect([r.status, r.code, r.body._data[0]._extra?.field]).toEqual([400, 'validation_failed', field]);
       return r.body._data[0];
     };
-    expect((await refuse(level('family', [['child', null]])))._description).toBe(
-      'At least one member is required to purchase a membership.',
-    );
+    expect(await refuse(level('family', [['child', null]]))).not.toHaveProperty('_description');
     await refuse(
       level('family', [
         ['member', 'Ann Adult'],

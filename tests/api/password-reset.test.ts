@@ -7,7 +7,6 @@ import { LIMITS } from '../../server/services/auth/rate-limit';
 import { passwordProblems } from '../../server/services/auth/password-rules';
 import { sha256 } from '../../server/services/auth/tokens';
 
-const INVALID_LINK = 'This reset link is not valid. It may have expired.';
 const NEW_PASSWORD = 'Fresh-Password-42';
 
 describeEachDatabase('password reset', (ctx) => {
@@ -65,7 +64,7 @@ describeEachDatabase('password reset', (ctx) => {
     const again = await b.post('/api/password_reset/reset?_seller=demo', { token, password: 'Another-Password-9' });
     expect(again.status).toBe(400);
     expect(again.code).toBe('validate_failed');
-    expect(again.body._data[0]._description).toBe(INVALID_LINK);
+    expect(again.body._data[0]).not.toHaveProperty('_description');
     expect((await b.post('/api/password_reset/validate?_seller=demo', { token })).code).toBe('validate_failed');
   });
 
@@ -83,13 +82,13 @@ describeEachDatabase('password reset', (ctx) => {
     const unknown = await new AuthBrowser(app).post('/api/password_reset/validate?_seller=demo', { token: 'a'.repeat(64) });
     expect(unknown.status).toBe(404);
     expect(unknown.code).toBe('not_found');
-    expect(unknown.body._data[0]._description).toBe(INVALID_LINK);
+    expect(unknown.body._data[0]).not.toHaveProperty('_description');
     const { b, token } = await requested();
     clock.advance(3600 + 1);
     const late = await b.post('/api/password_reset/validate?_seller=demo', { token });
     expect(late.status).toBe(400);
     expect(late.code).toBe('validate_failed');
-    expect(late.body._data[0]._description).toBe(INVALID_LINK);
+    expect(late.body._data[0]).not.toHaveProperty('_description');
     expect((await b.post('/api/password_reset/reset?_seller=demo', { token, password: NEW_PASSWORD })).code).toBe('validate_failed');
   });
 
@@ -180,7 +179,7 @@ describeEachDatabase('password reset', (ctx) => {
       const r = await b.post('/api/password_reset/reset?_seller=demo', { token, password });
       expect(r.status).toBe(400);
       expect(r.code).toBe('validation_failed');
-      expect(r.body._data[0]._description).toBe('Invalid password');
+      expect(r.body._data[0]).not.toHaveProperty('_description');
       expect(r.body._data[0]._extra.rules).toContain(rule);
     }
     const mismatch = await b.post('/api/password_reset/reset?_seller=demo', {
@@ -188,7 +187,7 @@ describeEachDatabase('password reset', (ctx) => {
       password: NEW_PASSWORD,
       password_confirm: 'Other-Password-1',
     });
-    expect(mismatch.body._data[0]._description).toBe('Passwords must match.');
+    expect(mismatch.body._data[0]).not.toHaveProperty('_description');
     // 254 characters and 3 of 4 classes are fine.
     expect((await b.post('/api/password_reset/reset?_seller=demo', { token, password: `Aa1${'x'.repeat(251)}` })).status).toBe(200);
   });

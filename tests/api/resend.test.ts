@@ -15,7 +15,6 @@ import {
 } from '../helpers/auth';
 import { LIMITS } from '../../server/services/auth/rate-limit';
 
-const NO_ORDERS = 'No orders could be found for this email address.';
 const RESEND = '/api/ticket_order/resend?_seller=demo';
 
 describeEachDatabase('resending tickets', (ctx) => {
@@ -67,7 +66,7 @@ describeEachDatabase('resending tickets', (ctx) => {
     const none = await new AuthBrowser(app).post(RESEND, { email: 'no-orders@example.com' });
     expect(none.status).toBe(404);
     expect(none.code).toBe('not_found');
-    expect(none.body._data[0]._description).toBe(NO_ORDERS);
+    expect(none.body._data[0]).not.toHaveProperty('_description');
     expect(await mailCount(db(), 'no-orders@example.com')).toBe(0);
     // Forgot-membership (issue 12): a catalogue member has no order, yet hears their member ID.
     const onlyMembership = await new AuthBrowser(app).post(RESEND, { email: DEMO_MEMBER.email, memberships_only: true });
@@ -96,8 +95,8 @@ describeEachDatabase('resending tickets', (ctx) => {
     expect(r.status).toBe(200);
     expect(await mailCount(db(), DEMO_MEMBER.email, 'order_tickets')).toBe(memberBefore + 1);
     expect(await mailCount(db(), 'resend-other@example.com')).toBe(before);
-    expect((await b.post('/api/my/ticket_order/resend?_seller=demo', { memberships_only: true })).body._data[0]._description).toBe(
-      NO_ORDERS,
+    expect((await b.post('/api/my/ticket_order/resend?_seller=demo', { memberships_only: true })).body._data[0]).not.toHaveProperty(
+      '_description',
     );
   });
 

@@ -125,7 +125,7 @@ describeEachDatabase('stripe gateway', (ctx) => {
     const g = await guestCart();
     const res = await pay(g, { payment_method: 'pm_card_chargeDeclined' });
     expect(res.status).toBe(402);
-    expect(res.body._data[0]).toMatchObject({ _code: 'card_declined', _description: 'Your card was declined.', _context: 'payment' });
+    expect(res.body._data[0]).toMatchObject({ _code: 'card_declined', _context: 'payment' });
     expect((await cartOf(g.cartId)).state).toBe('pending');
     const ok = await pay(g, { payment_method: 'pm_card_visa' });
     expect(ok.status).toBe(200);

@@ -6,10 +6,15 @@ import { freePort } from '../helpers/free-port';
 
 /**
  * A server of a spec's own, on a fresh database, for what the suite's server is not started with (Stripe's keys, an
- * address provider): the real server from its sources, serving the build in dist/. `stop()` ends it.
+ * address provider, an identity provider): the real server from its sources, serving the build in dist/. `stop()` ends it.
  */
-export async function startOwnServer(name: string, env: Record<string, string>): Promise<{ baseURL: string; stop: () => void }> {
-  const port = await freePort();
+export async function startOwnServer(
+  name: string,
+  env: Record<string, string>,
+  /** a port chosen beforehand (a provider the spec starts first must know the server's address) */
+  port?: number,
+): Promise<{ baseURL: string; stop: () => void }> {
+  port ??= await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {

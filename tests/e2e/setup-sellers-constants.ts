@@ -6,3 +6,7 @@ export const E2E_HOLD_SECONDS = 50;
 /** The feature-flag and analytics seller (tests/e2e/flags-analytics.spec.ts): its folder stays in E2E_FLAGS_DIR, which
  *  the server watches (SELLER_WATCH_DIRS), so a test that rewrites its config.json switches flags on open pages. */
 export const FLAGS_SELLER = 'e2e-flags';
+
+/** The seller of tests/e2e/layout.spec.ts (issue 18): a demo copy in E2E_LAYOUT_DIR, watched by the server, so rewriting its
+ *  config.json, strings.json or content blocks is how a seller reshapes a running storefront. */
+export const LAYOUT_SELLER = 'e2e-layout';

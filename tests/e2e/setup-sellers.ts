@@ -18,7 +18,7 @@ import { migrateToLatest, openDatabase } from '../../server/db';
 import { loadSellerFolder } from '../../server/catalog/loader';
 
 import { AUCKLAND_SELLER } from '../helpers/instants';
-import { E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLER } from './setup-sellers-constants';
+import { E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLER, LAYOUT_SELLER } from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
 import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
@@ -58,14 +58,18 @@ function moveToAuckland(c: SellerConfig, dir: string) {
   writeFileSync(file, JSON.stringify(catalog));
 }
 
-/** The demo as 'e2e-flags' with analytics on (consent asked), kept in `dir` for the server to watch (flags). */
-async function loadFlagsSeller(db: Parameters<typeof loadSellerFolder>[0], demoDir: string, dir: string, now: Date) {
+/** A demo copy kept in `dir` for the server to watch (SELLER_WATCH_DIRS), edited by `edit` before it is loaded. */
+async function loadWatchedSeller(
+  db: Parameters<typeof loadSellerFolder>[0],
+  demoDir: string,
+  dir: string,
+  now: Date,
+  edit: (config: SellerConfig) => void,
+) {
   cpSync(demoDir, dir, { recursive: true });
   const file = path.join(dir, 'config.json');
   const sellerConfig = JSON.parse(readFileSync(file, 'utf8')) as SellerConfig;
-  sellerConfig.slug = FLAGS_SELLER;
-  sellerConfig.name = 'E2E Flags Museum';
-  sellerConfig.analytics = { enabled: true, require_consent: true, tag_manager_id: null };
+  edit(sellerConfig);
   delete sellerConfig.$schema;
   writeFileSync(file, JSON.stringify(sellerConfig, null, 2));
   await loadSellerFolder(db, dir, { now });
@@ -97,7 +101,18 @@ async function main() {
       });
     }
     await loadDemoCopy(handle.db, config.demoSellerDir, now, applyXssPayloads);
-    if (process.env.E2E_FLAGS_DIR) await loadFlagsSeller(handle.db, config.demoSellerDir, process.env.E2E_FLAGS_DIR, now);
+    // The demo as 'e2e-flags' with analytics on (consent asked).
+    if (process.env.E2E_FLAGS_DIR)
+      await loadWatchedSeller(handle.db, config.demoSellerDir, process.env.E2E_FLAGS_DIR, now, (c) => {
+        c.slug = FLAGS_SELLER;
+        c.name = 'E2E Flags Museum';
+        c.analytics = { enabled: true, require_consent: true, tag_manager_id: null };
+      });
+    if (process.env.E2E_LAYOUT_DIR)
+      await loadWatchedSeller(handle.db, config.demoSellerDir, process.env.E2E_LAYOUT_DIR, now, (c) => {
+        c.slug = LAYOUT_SELLER;
+        c.name = 'E2E Layout Museum';
+      });
     await loadDemoCopy(handle.db, config.demoSellerDir, now, (c, dir) => {
       c.slug = MEMBERS_SELLER.slug;
       c.name = MEMBERS_SELLER.name;

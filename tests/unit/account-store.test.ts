@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeServer, type Reply } from '../helpers/fake-api';
-import { AccountStore } from '../../src/stores/AccountStore';
+import { AccountStore, setEmailError } from '../../src/stores/AccountStore';
+import { ApiError } from '../../src/api/errors';
 
 function makeStore(handler: (config: InternalAxiosRequestConfig) => Reply) {
   const { api, seen } = fakeServer(handler);
@@ -9,9 +10,9 @@ function makeStore(handler: (config: InternalAxiosRequestConfig) => Reply) {
   return { store: new AccountStore({ api, now: () => now }), seen, now };
 }
 
-const fail = (status: number, code: string, description = '', extra?: Record<string, unknown>): Reply => ({
+const fail = (status: number, code: string, _description = '', extra?: Record<string, unknown>): Reply => ({
   status,
-  data: { _data: [{ _code: code, _description: description, _extra: extra }] },
+  data: { _data: [{ _code: code, _extra: extra }] },
 });
 const table = (rows: unknown[]) => ({ _data: rows, _count: rows.length });
 
@@ -113,5 +114,21 @@ describe('AccountStore: recovery', () => {
     expect(await store.setEmailAddress(' kim@example.com ', 'kim@example.com')).toBe(false);
     expect(seen[0]).toMatchObject({ method: 'PUT', url: 'my/user', body: { email: 'kim@example.com', email_confirm: 'kim@example.com' } });
     expect(store.setEmail.error).toEqual({ key: 'recovery.setEmail.inUse', values: { email: 'kim@example.com' } });
+  });
+});
+
+describe("set e-mail refusals (issue 18: worded by code and reason, never by the API's English)", () => {
+  const refusal = (status: number, code: string, extra?: Record<string, unknown>) => new ApiError(status, code, '', 'user', extra);
+  it('tells an invalid address, an address that cannot change, a mismatch and an address in use apart', () => {
+    expect(setEmailError(refusal(400, 'validation_failed', { field: 'email', reason: 'email_invalid' }), 'a@b')).toEqual({
+      key: 'recovery.setEmail.invalid',
+    });
+    expect(setEmailError(refusal(400, 'validation_failed', { field: 'email', reason: 'email_fixed' }), 'a@b.co')).toEqual({
+      key: 'recovery.setEmail.cannotChange',
+    });
+    expect(setEmailError(refusal(400, 'validation_failed', { field: 'email_confirm' }), 'a@b.co')).toEqual({
+      key: 'recovery.setEmail.mismatch',
+    });
+    expect(setEmailError(refusal(409, 'email_in_use'), 'a@b.co')).toEqual({ key: 'recovery.setEmail.inUse', values: { email: 'a@b.co' } });
   });
 });

@@ -29,7 +29,7 @@ function client(replies: Reply[]) {
 }
 
 const errorBody = {
-  _data: [{ _code: 'event_session_sold_out', _description: 'Sold out', _context: 'reserve', _extra: { session: 's1' } }],
+  _data: [{ _code: 'event_session_sold_out', _context: 'reserve', _extra: { session: 's1' } }],
 };
 
 describe('api client', () => {
@@ -42,14 +42,13 @@ describe('api client', () => {
     expect(seen[0].baseURL).toBe('/api/');
   });
 
-  it('turns an error body into an ApiError with _code, _description, _context and _extra', async () => {
+  it('turns an error body into an ApiError with _code, _context and _extra', async () => {
     const { api } = client([{ status: 409, data: errorBody }]);
     const error = await api.get('x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 409,
       _code: 'event_session_sold_out',
-      _description: 'Sold out',
       _context: 'reserve',
       _extra: { session: 's1' },
     });
@@ -80,7 +79,7 @@ describe('api client', () => {
     const post = client([{ status: 502, data: '' }]);
     await post.api.post('cart', {}).catch(() => undefined);
     expect(post.seen).toHaveLength(1);
-    const notFound = client([{ status: 404, data: { _data: [{ _code: 'not_found', _description: 'x' }] } }]);
+    const notFound = client([{ status: 404, data: { _data: [{ _code: 'not_found' }] } }]);
     await notFound.api.get('x').catch(() => undefined);
     expect(notFound.seen).toHaveLength(1);
     const serverError = client([{ status: 500, data: '' }]);
@@ -96,7 +95,7 @@ describe('api client', () => {
   });
 
   it('converts anything thrown into an ApiError', () => {
-    expect(toApiError(new Error('boom'))).toMatchObject({ _code: 'unknown_error', _description: 'boom' });
+    expect(toApiError(new Error('boom'))).toMatchObject({ _code: 'unknown_error', message: 'unknown_error: boom' });
     const weird = new AxiosError(
       'bad',
       'ERR_BAD_RESPONSE',

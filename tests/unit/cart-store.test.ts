@@ -8,7 +8,7 @@ import { payWithStripe, type StripePaymentHandle } from '../../src/screens/check
 
 const error = (status: number, code: string, extra?: Record<string, unknown>, context?: string) => ({
   status,
-  data: { _data: [{ _code: code, _description: `${code} description`, _context: context, _extra: extra }] },
+  data: { _data: [{ _code: code, _context: context, _extra: extra }] },
 });
 
 function item(id: string, opts: { isAnchor?: boolean; isDependency?: boolean; ticketIds?: string[]; count?: number } = {}) {
@@ -408,12 +408,12 @@ describe('CheckoutStore', () => {
     expect(bodies[0]).toMatchObject({ amount: '0.00', gateway_id: 'free', gateway_data: {}, send_email: false });
   });
 
-  it('a declined card keeps and reloads the cart and reports the provider message', async () => {
+  it('a declined card keeps and reloads the cart and reports the card’s refusal by its code', async () => {
     const { cart, checkout, seen } = setup(() => error(402, 'card_declined', {}, 'payment'));
     await cart.load();
     const outcome = await checkout.submit(identity, card);
     expect(outcome.kind).toBe('failed');
-    expect(checkout.failure).toEqual({ kind: 'payment', providerMessage: 'card_declined description' });
+    expect(checkout.failure).toEqual({ kind: 'payment', providerMessage: '', reason: 'card_declined' });
     expect(cart.cartId).toBe(CART);
     expect(seen.filter((s) => s.method === 'GET')).toHaveLength(2);
     cart.stopClock();
@@ -499,12 +499,12 @@ describe('CheckoutStore', () => {
       expect(cart.cart?.id).toBe(CART);
     });
 
-    it("keeps the provider's decline message and refreshes the cart", async () => {
+    it('keeps the card’s refusal code and refreshes the cart', async () => {
       const { cart, checkout, seen } = setup(() => error(402, 'card_declined', {}, 'payment'), { gateway: 'stripe' });
       await cart.load();
       const before = seen.filter((s) => s.method === 'GET').length;
       expect(await payWithStripe(handle(pm).h, checkout, identity)).toEqual({ kind: 'failed' });
-      expect(checkout.failure).toEqual({ kind: 'payment', providerMessage: 'card_declined description' });
+      expect(checkout.failure).toEqual({ kind: 'payment', providerMessage: '', reason: 'card_declined' });
       expect(seen.filter((s) => s.method === 'GET').length).toBeGreaterThan(before);
     });
 

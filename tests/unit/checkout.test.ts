@@ -4,7 +4,14 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { createI18n } from '../../src/i18n';
 import translation from '../../locales/en/translation.json';
 import { ApiError } from '../../src/api/errors';
-import { classifyCheckoutError, emailsMatch, parseExpiry, purchaserBody, validateCard } from '../../src/domain/checkout-rules';
+import {
+  classifyCheckoutError,
+  emailsMatch,
+  parseExpiry,
+  paymentReasonKey,
+  purchaserBody,
+  validateCard,
+} from '../../src/domain/checkout-rules';
 import { translateErrors } from '../../src/forms/errors';
 import { decimalToMinor } from '../../src/domain/pricing';
 import { identityErrorMessages, identitySchema, validateIdentity } from '../../src/screens/checkout/identity-form';
@@ -136,10 +143,15 @@ describe('checkout failures (spec sections 4 and 8)', () => {
         new ApiError(402, 'intent_requires_action', 'confirm', 'payment', { intent_id: 'pi_1', client_secret: 'pi_1_secret' }),
       ),
     ).toEqual({ kind: 'requires_action', intentId: 'pi_1', clientSecret: 'pi_1_secret' });
+    // The API names the refusal; the locale words it (payment.reasons.card_declined).
     expect(classifyCheckoutError(new ApiError(402, 'card_declined', 'Your card was declined.', 'payment'))).toEqual({
       kind: 'payment',
-      providerMessage: 'Your card was declined.',
+      providerMessage: '',
+      reason: 'card_declined',
     });
+    expect(paymentReasonKey('card_declined')).toBe('payment.reasons.card_declined');
+    expect(t(paymentReasonKey('incorrect_cvc')!)).toBe("Your card's security code is incorrect.");
+    expect(paymentReasonKey('payment_failed')).toBeNull();
     expect(classifyCheckoutError(new ApiError(410, 'cart_expired', 'x'))).toEqual({ kind: 'expired' });
     expect(classifyCheckoutError(new ApiError(409, 'cart_booked', 'x', undefined, { ticket_order_id: 'o1' }))).toEqual({
       kind: 'booked',
@@ -147,7 +159,7 @@ describe('checkout failures (spec sections 4 and 8)', () => {
     });
     expect(
       classifyCheckoutError(new ApiError(400, 'validation_failed', 'Email address is not valid.', 'checkout', { field: 'email' })),
-    ).toEqual({ kind: 'validation', field: 'email', description: 'Email address is not valid.' });
+    ).toEqual({ kind: 'validation', field: 'email' });
     expect(classifyCheckoutError(new ApiError(0, 'network_error', 'x'))).toEqual({ kind: 'unexpected' });
   });
 

@@ -98,17 +98,29 @@ describe('login modes, payloads and texts', () => {
     expect(loginErrorMessage(err(401, 'incorrect_password'), 'password')).toEqual({ key: 'login.errors.incorrectPassword' });
     expect(loginErrorMessage(err(401, 'guest_account'), 'password')).toEqual({ key: 'login.errors.guestAccount' });
     expect(loginErrorMessage(err(403, 'login_disabled'), 'password')).toEqual({ key: 'login.disabled' });
-    expect(loginErrorMessage(err(429, 'rate_limited', {}, 'Too many tries.'), 'password')).toEqual({ text: 'Too many tries.' });
+    // Every other refusal is worded from its code by the one table (the API sends no text of its own).
+    expect(loginErrorMessage(err(429, 'rate_limited', {}, 'Too many tries.'), 'password')).toEqual({ key: 'errors.rateLimited' });
     expect(loginErrorMessage(err(500, 'boom'), 'password')).toEqual({ key: 'login.errors.unexpected' });
   });
 
-  it('external modes: sso goes to /api/sso/start; the others need their URL', () => {
+  it('external modes: sso and hosted with an OpenID Connect provider go to /api/sso/start; the others need their URL', () => {
     const opts = { apiBaseUrl: '/api/', returnTo: 'https://shop.example/checkout', cartId: 'c1' };
+    const oidc = { issuer: 'https://idp.example', client_id: 'museum' };
     expect(externalLoginTarget('sso', {}, opts)).toEqual({ errorKey: 'login.externalUrlMissing' });
-    expect(externalLoginTarget('sso', { external_login_url: 'https://idp.example/sso' }, { ...opts, seller: 'demo' })).toEqual({
-      url: '/api/sso/start?redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1&_seller=demo',
+    // A bare external URL is no longer a way out for sso: the login must come back through the callback.
+    expect(externalLoginTarget('sso', { external_login_url: 'https://idp.example/sso' }, opts)).toEqual({
+      errorKey: 'login.externalUrlMissing',
     });
+    expect(externalLoginTarget('sso', { oidc: { issuer: 'https://idp.example' } }, opts)).toEqual({ errorKey: 'login.externalUrlMissing' });
+    const start = { url: '/api/sso/start?redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1&_seller=demo' };
+    expect(externalLoginTarget('sso', { oidc }, { ...opts, seller: 'demo' })).toEqual(start);
+    expect(externalLoginTarget('hosted', { oidc, external_login_url: 'https://idp.example/x' }, { ...opts, seller: 'demo' })).toEqual(
+      start,
+    );
     expect(externalLoginTarget('hosted', {}, opts)).toEqual({ errorKey: 'login.externalUrlMissing' });
+    expect(externalLoginTarget('hosted', { external_login_url: 'https://idp.example/x' }, opts)).toEqual({
+      url: 'https://idp.example/x?redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1',
+    });
     expect(externalLoginTarget('auth0_ecomm', { external_login_url: 'https://id.example/login?x=1' }, opts)).toEqual({
       url: 'https://id.example/login?x=1&redirect=https%3A%2F%2Fshop.example%2Fcheckout&cart_id=c1',
     });

@@ -16,7 +16,7 @@ import { promoMessageKey } from '../../src/domain/promo-messages';
 const CART = '11111111-1111-4111-8111-111111111111';
 const refusal = (status: number, ...codes: string[]) => ({
   status,
-  data: { _data: codes.map((c) => ({ _code: c, _description: `${c} description`, _context: 'apply_code' })) },
+  data: { _data: codes.map((c) => ({ _code: c, _context: 'apply_code' })) },
 });
 function cartBody(mods: Array<{ code: string; name: string; discount: string }> = [], cartmod = '0.00') {
   return {

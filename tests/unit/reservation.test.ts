@@ -208,24 +208,30 @@ describe('ReservationStore (spec section 4)', () => {
 });
 
 describe('reserve error table (spec section 8)', () => {
-  const err = (status: number, code: string, description = '', extra?: Record<string, unknown>, context?: string) => ({
+  const err = (status: number, code: string, _unused = '', extra?: Record<string, unknown>, context?: string) => ({
     status,
     _code: code,
-    _description: description,
     _extra: extra,
     _context: context,
   });
-  it('maps the expected codes, the promo-code block, the API description, and the generic sentence', () => {
+  it('maps the expected codes, the promo-code and members-only blocks, a seller rule’s message, and the generic sentence', () => {
     expect(reserveErrorMessage(err(409, 'ticket_group_sold_out')).key).toBe('reserve.errors.groupSoldOut');
     expect(reserveErrorMessage(err(409, 'session_capacity_exceeded')).key).toBe('reserve.errors.sessionCapacity');
     expect(reserveErrorMessage(err(400, 'rule_blocks_reserve', 'x', { block_reason: 'code_required' })).key).toBe(
       'reserve.errors.codeRequired',
     );
     expect(reserveErrorMessage(err(400, 'validation_failed', 'bad', {}, 'event_calendar')).key).toBe('reserve.errors.tooManyTypes');
-    expect(reserveErrorMessage(err(400, 'something_new', 'Readable reason.'))).toEqual({
+    expect(reserveErrorMessage(err(403, 'rule_blocks_reserve', '', { block_reason: 'membership_required' })).key).toBe(
+      'reserve.errors.membersOnly',
+    );
+    // A seller's checkout rule may carry its own words (seller text); the API never sends English of its own.
+    expect(reserveErrorMessage(err(403, 'rule_blocks_reserve', '', { message: 'Book the tour with admission.' }))).toEqual({
       key: 'reserve.errors.described',
-      params: { description: 'Readable reason.' },
+      params: { description: 'Book the tour with admission.' },
     });
+    expect(reserveErrorMessage(err(403, 'rule_blocks_reserve')).key).toBe('reserve.errors.ruleBlocks');
+    expect(reserveErrorMessage(err(409, 'renewal_not_open')).key).toBe('membership.errors.renewalNotOpen');
+    expect(reserveErrorMessage(err(400, 'something_new')).key).toBe('errors.unexpected');
     expect(reserveErrorMessage(err(500, 'internal', 'oops')).key).toBe('app.unexpectedError');
     expect(reserveErrorMessage(err(0, 'network_error')).key).toBe('app.unexpectedError');
   });

@@ -6,7 +6,7 @@ import { activeMemberships, greetingName, readMarker, SESSION_MARKER_COOKIE } fr
 
 const fail = (status: number, code: string, extra?: Record<string, unknown>): Reply => ({
   status,
-  data: { _data: [{ _code: code, _description: `${code} text`, _extra: extra }] },
+  data: { _data: [{ _code: code, _extra: extra }] },
 });
 const userBody: Reply = {
   status: 200,

@@ -93,7 +93,7 @@ export async function patchProfile(deps: Deps, auth: Auth, id: string, body: Pro
   if (id !== auth.user.id && id !== auth.identity.id)
     throw new DomainError('not_found', 'Resource user not found.', undefined, { resource: 'user', id });
   if (body.email !== undefined && normalEmail(body.email) !== normalEmail(auth.user.email)) {
-    throw invalid('email', 'The email address can not be changed here.');
+    throw invalid('email', 'The email address can not be changed here.', { reason: 'email_fixed' });
   }
   const fields = profileFields(body);
   if (Object.keys(fields).length)
@@ -113,13 +113,14 @@ export async function putProfile(deps: Deps, auth: Auth, body: ProfileBody): Pro
   let email: string | undefined;
   if (body.email !== undefined) {
     email = String(body.email).trim();
-    if (!email || email.length > 254 || !EMAIL.test(email)) throw invalid('email', 'Email address is not valid.');
+    if (!email || email.length > 254 || !EMAIL.test(email))
+      throw invalid('email', 'Email address is not valid.', { reason: 'email_invalid' });
     if (body.email_confirm !== undefined && normalEmail(body.email_confirm) !== normalEmail(email))
       throw invalid('email_confirm', 'Email addresses must match.');
     // Only an account without an address may set one here: a stolen session must not be able to move the
     // account to the thief's mailbox (and from there take it over with a password reset).
     if (hasRealEmail(auth.user.email) && normalEmail(email) !== normalEmail(auth.user.email)) {
-      throw invalid('email', 'The email address can not be changed here.');
+      throw invalid('email', 'The email address can not be changed here.', { reason: 'email_fixed' });
     }
   }
   let passwordHash: string | undefined;

@@ -8,6 +8,7 @@ import { hit, refund } from './rate-limit';
 import { sendPasswordResetFor } from './reset';
 import { findUserByEmail, userForIdentity } from './users';
 import { isEmail, normalEmail } from './tokens';
+import { oidcSettings } from './oidc';
 
 export interface LoginBody {
   method?: string;
@@ -54,11 +55,12 @@ export function loginMethod(seller: Seller, body: LoginBody): Method {
   const configured = auth.method ?? 'password';
   if (configured === 'none') throw new DomainError('login_disabled', 'Login is disabled', 'login');
   if (EXTERNAL.includes(configured)) {
-    if (!auth.external_login_url)
-      throw new DomainError('external_login_url_missing', 'External login URL missing', 'login', { method: configured });
+    // sso and hosted with an OpenID Connect provider log in through GET sso/start (services/auth/oidc.ts).
+    const loginUrl = oidcSettings(seller) ? `/api/sso/start?_seller=${encodeURIComponent(seller.slug)}` : auth.external_login_url;
+    if (!loginUrl) throw new DomainError('external_login_url_missing', 'External login URL missing', 'login', { method: configured });
     throw new DomainError('external_login_required', 'Please log in through the external login page.', 'login', {
       method: configured,
-      login_url: auth.external_login_url,
+      login_url: loginUrl,
     });
   }
   const allowed = ALLOWED[configured] ?? [];

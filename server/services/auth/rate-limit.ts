@@ -23,6 +23,8 @@ export const LIMITS = {
   promo_code_ip: { max: 60, windowSeconds: 900 },
   /** address lookups (find and retrieve) from one address: each one is a paid call to the provider */
   address_lookup_ip: { max: 120, windowSeconds: 900 },
+  /** single sign-on logins one address may start (each keeps a row until it comes back or expires) */
+  sso_start_ip: { max: 30, windowSeconds: 900 },
   /** carts one address may start; the seller's cart.limits.new_carts_per_address overrides the count */
   cart_create_ip: { max: 300, windowSeconds: 3600 },
 } as const;

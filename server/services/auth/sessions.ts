@@ -44,6 +44,7 @@ export async function sessionAuth(deps: Deps, token: unknown, sellerId?: string)
       'app_user.email',
       'app_user.password_hash',
       'app_user.created_at',
+      'app_user.preview_role',
     ])
     .where('auth_session.token_hash', '=', sha256(token))
     .where('auth_session.expires_at', '>', deps.now());

@@ -11,6 +11,7 @@ import {
   isExternalMethod,
   parseMethod,
   type AuthConfig,
+  usesOidc,
   type LoginMethod,
 } from '../../domain/auth-config';
 import { CredentialsStep, EmailStep, OtpStep, OtpUnavailableStep, PasswordStep } from './LoginSteps';
@@ -50,7 +51,8 @@ export const LoginForm = observer(function LoginForm({ onSuccess, onNavigate, li
     );
   }
   if (isExternalMethod(method)) {
-    return <ExternalLogin method={method} auth={auth} authError={method === 'sf_ecomm' && authError} />;
+    // sf_ecomm's own return, and single sign-on's (GET sso/callback sends its failures back with auth_error).
+    return <ExternalLogin method={method} auth={auth} authError={(method === 'sf_ecomm' || usesOidc(method, auth)) && authError} />;
   }
   return <LoginFlowForm method={method} auth={auth} onSuccess={onSuccess} onNavigate={onNavigate} link={link} />;
 });

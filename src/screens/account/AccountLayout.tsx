@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { ScreenSections } from '../../components/ScreenSections';
 import { observer } from 'mobx-react-lite';
 import { Link, NavLink, Outlet, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -81,9 +82,16 @@ export const AccountLayout = observer(function AccountLayout() {
           </ul>
         </nav>
         <div className="account-page__content">
-          <Suspense fallback={<RouteLoading />}>
-            <Outlet />
-          </Suspense>
+          <ScreenSections
+            screen="account"
+            sections={{
+              page: () => (
+                <Suspense fallback={<RouteLoading />}>
+                  <Outlet />
+                </Suspense>
+              ),
+            }}
+          />
         </div>
       </div>
     </AccountProvider>

@@ -7,6 +7,8 @@ interface Props {
   errors: CardErrors;
   disabled: boolean;
   onChange: (next: CardForm) => void;
+  /** the checkout's form: Enter in a card field pays, wherever the layout puts the card section */
+  formId?: string;
 }
 
 const FIELDS: Array<{
@@ -23,7 +25,7 @@ const FIELDS: Array<{
 ];
 
 /** Card entry for the `test` gateway, marked as test mode: nothing here reaches a real card provider. */
-export function CardFields({ value, errors, disabled, onChange }: Props) {
+export function CardFields({ value, errors, disabled, onChange, formId }: Props) {
   const { t } = useTranslation();
   const baseId = useId();
   const hintId = `${baseId}-hint`;
@@ -51,6 +53,7 @@ export function CardFields({ value, errors, disabled, onChange }: Props) {
               <input
                 id={id}
                 name={field}
+                form={formId}
                 className="form-control"
                 type="text"
                 inputMode={inputMode}

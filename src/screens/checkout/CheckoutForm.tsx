@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import { NEW_CARD, SaveCardField, SavedCardChoice } from './SavedCardChoice';
 import { SavedCardsStore } from '../../stores/SavedCardsStore';
 import { useScreenStore } from '../../stores/lifecycle';
 import { AddressFillContext } from './AddressSearch';
+import { DonationSection } from './DonationSection';
+import { ScreenSections } from '../../components/ScreenSections';
 import type { AddressFill } from '../../domain/address';
 
 // Stripe.js and its React bindings come only with a Stripe seller's checkout (bench/budget.json: no 'stripe' elsewhere).
@@ -31,8 +33,11 @@ export const CheckoutForm = observer(function CheckoutForm({
   askIdentity = true,
   gateway = 'test',
   amount = 0,
+  loginPrompt = null,
 }: {
   free: boolean;
+  /** 'Already a member? Log in' or 'Purchasing as ...', drawn where the layout puts its section. */
+  loginPrompt?: ReactNode;
   askIdentity?: boolean;
   /** The cart's card gateway (cart_fees.gateway_id): Stripe's Payment Element, or the test gateway's card form. */
   gateway?: 'test' | 'stripe';
@@ -63,6 +68,7 @@ export const CheckoutForm = observer(function CheckoutForm({
   const [termsModal, setTermsModal] = useState(false);
   const [showSummary, setShowSummary] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
+  const formId = useId();
   // A picked address fills its fields and keeps its Line1 in the search box, in one update of the form (issue 22).
   const fillAddress: AddressFill = (fields) => setIdentity((current) => ({ ...current, ...fields }));
 
@@ -108,10 +114,12 @@ export const CheckoutForm = observer(function CheckoutForm({
     void finish(checkout.submit(purchaser, free ? null : card, keep));
   };
 
-  const paymentPart = (
+  const payment = (
     <>
       {cards.length > 0 && <SavedCardChoice cards={cards} value={chosen} disabled={checkout.submitting} onChange={setCardChoice} />}
-      {!free && !stripe && !useSaved && <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} />}
+      {!free && !stripe && !useSaved && (
+        <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} formId={formId} />
+      )}
       {stripe && (
         <Suspense fallback={<p className="form-loading">{t('app.loading')}</p>}>
           <StripePayment
@@ -124,72 +132,98 @@ export const CheckoutForm = observer(function CheckoutForm({
         </Suspense>
       )}
       {!free && !useSaved && loggedIn && <SaveCardField checked={saveCard} disabled={checkout.submitting} onChange={setSaveCard} />}
-      {termsHtml && (
-        <TermsField
-          html={termsHtml}
-          accepted={termsAccepted}
-          error={termsError}
-          disabled={checkout.submitting}
-          modalOpen={termsModal}
-          onModalOpenChange={setTermsModal}
-          onChange={(v) => {
-            setTermsAccepted(v);
-            if (v) setTermsError(false);
-          }}
-          onDecline={() => {
-            setTermsAccepted(false);
-            setTermsError(true);
-          }}
-        />
-      )}
-      <CheckoutMessages showSummary={showSummary} />
-      <button
-        type="submit"
-        className="button checkout-form__pay"
-        disabled={checkout.submitting}
-        aria-busy={checkout.submitting || undefined}
-      >
-        {free ? t('checkout.completeOrder') : t('checkout.payNow')}
-      </button>
-      {checkout.submitting && (
-        <p className="checkout-form__processing" role="status">
-          {t('checkout.processing')}
-        </p>
-      )}
     </>
+  );
+
+  // The purchaser form is the one <form>: the pay button and the card fields outside it name it (form=), so the
+  // seller's layout may put the sections in any order and Enter in any field still pays.
+  const purchaser = askIdentity ? (
+    <AddressFillContext value={fillAddress}>
+      <ThemedForm<IdentityFormData>
+        id={formId}
+        schema={identitySchema}
+        uiSchema={identityUiSchema(t, { lookup: config.flags.address_lookup === true, locale: i18n.language })}
+        formData={identity}
+        disabled={checkout.submitting}
+        customValidate={validateIdentity(t)}
+        errorMessages={identityErrorMessages}
+        onChange={(e) => setIdentity(e.formData ?? {})}
+        onError={() => attempt(false)}
+        onSubmit={(e) => attempt(true, e.formData)}
+      >
+        {/* no button of its own: the submit section's pay button submits it */}
+        <></>
+      </ThemedForm>
+    </AddressFillContext>
+  ) : (
+    // A logged-in user's own cart: the purchaser is the user, so only payment and terms are asked.
+    <form
+      id={formId}
+      className="checkout-form__payment"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        attempt(true);
+      }}
+    />
   );
 
   return (
     <div ref={formRef} className="checkout-form">
-      {askIdentity ? (
-        <AddressFillContext value={fillAddress}>
-          <ThemedForm<IdentityFormData>
-            schema={identitySchema}
-            uiSchema={identityUiSchema(t, { lookup: config.flags.address_lookup === true, locale: i18n.language })}
-            formData={identity}
-            disabled={checkout.submitting}
-            customValidate={validateIdentity(t)}
-            errorMessages={identityErrorMessages}
-            onChange={(e) => setIdentity(e.formData ?? {})}
-            onError={() => attempt(false)}
-            onSubmit={(e) => attempt(true, e.formData)}
-          >
-            {paymentPart}
-          </ThemedForm>
-        </AddressFillContext>
-      ) : (
-        // A logged-in user's own cart: the purchaser is the user, so only payment and terms are asked.
-        <form
-          className="checkout-form__payment"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            attempt(true);
-          }}
-        >
-          {paymentPart}
-        </form>
-      )}
+      <ScreenSections
+        screen="checkout"
+        sections={{
+          purchaser: () => (
+            <section className="checkout-form__purchaser" aria-labelledby={`${formId}-title`}>
+              <h2 id={`${formId}-title`} className="checkout-page__section-title">
+                {t('checkout.purchaserTitle')}
+              </h2>
+              {loginPrompt}
+              {purchaser}
+            </section>
+          ),
+          payment: () => payment,
+          donation: () => <DonationSection />,
+          terms: () =>
+            termsHtml ? (
+              <TermsField
+                html={termsHtml}
+                accepted={termsAccepted}
+                error={termsError}
+                disabled={checkout.submitting}
+                modalOpen={termsModal}
+                onModalOpenChange={setTermsModal}
+                onChange={(v) => {
+                  setTermsAccepted(v);
+                  if (v) setTermsError(false);
+                }}
+                onDecline={() => {
+                  setTermsAccepted(false);
+                  setTermsError(true);
+                }}
+              />
+            ) : null,
+          submit: () => (
+            <div className="checkout-form__submit">
+              <CheckoutMessages showSummary={showSummary} />
+              <button
+                type="submit"
+                form={formId}
+                className="button checkout-form__pay"
+                disabled={checkout.submitting}
+                aria-busy={checkout.submitting || undefined}
+              >
+                {free ? t('checkout.completeOrder') : t('checkout.payNow')}
+              </button>
+              {checkout.submitting && (
+                <p className="checkout-form__processing" role="status">
+                  {t('checkout.processing')}
+                </p>
+              )}
+            </div>
+          ),
+        }}
+      />
       {checkout.pendingIntentId && !checkout.pendingClientSecret && (
         <Modal title={t('payment.confirmTitle')} onClose={checkout.cancelPendingAction}>
           <p>{t('payment.confirmBody')}</p>

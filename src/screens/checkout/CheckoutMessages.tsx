@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutStore } from './checkout-store';
+import { paymentReasonKey } from '../../domain/checkout-rules';
 
 /** The error summary and payment outcome above the pay button, announced when they appear. */
 export const CheckoutMessages = observer(function CheckoutMessages({ showSummary }: { showSummary: boolean }) {
@@ -10,9 +11,9 @@ export const CheckoutMessages = observer(function CheckoutMessages({ showSummary
   let message: string | null = null;
   if (showSummary || failure?.kind === 'validation') {
     message = t('checkout.errorSummary');
-    if (failure?.kind === 'validation' && failure.description) message = `${message} ${failure.description}`;
   } else if (failure?.kind === 'payment') {
-    message = t('payment.failed', { message: failure.providerMessage || t('payment.generic') });
+    const reason = failure.reason ? paymentReasonKey(failure.reason) : null;
+    message = t('payment.failed', { message: reason ? t(reason) : failure.providerMessage || t('payment.generic') });
   } else if (failure?.kind === 'provider' && failure.state === 'loading') {
     // (Stripe.js blocked is said in the card section itself, which paying then focuses.)
     message = t('payment.providerLoading');

@@ -70,27 +70,28 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   const loginEnabled = (config.storefront.auth as { method?: string } | undefined)?.method !== 'none';
 
   const free = decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding) === 0;
+  const loginPrompt = (
+    <>
+      {!session.isLoggedIn && loginEnabled && (
+        <p className="checkout-login">
+          {t('login.alreadyMember')}{' '}
+          <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => ui.openModal('login', { withGuest: true })}>
+            {t('login.alreadyMemberLink')}
+          </button>
+        </p>
+      )}
+      {session.isLoggedIn && !askIdentity && session.greetingName && (
+        <p className="checkout-login">{t('login.purchasingAs', { name: session.greetingName })}</p>
+      )}
+    </>
+  );
   return (
     <div className="container checkout-page">
       {title}
       <div className="checkout-page__summary">
         <CheckoutSummary loaded={loaded} />
       </div>
-      <section className="checkout-page__main" aria-labelledby="checkout-purchaser">
-        <h2 id="checkout-purchaser" className="checkout-page__section-title">
-          {t('checkout.purchaserTitle')}
-        </h2>
-        {!session.isLoggedIn && loginEnabled && (
-          <p className="checkout-login">
-            {t('login.alreadyMember')}{' '}
-            <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => ui.openModal('login', { withGuest: true })}>
-              {t('login.alreadyMemberLink')}
-            </button>
-          </p>
-        )}
-        {session.isLoggedIn && !askIdentity && session.greetingName && (
-          <p className="checkout-login">{t('login.purchasingAs', { name: session.greetingName })}</p>
-        )}
+      <div className="checkout-page__main">
         {formShown ? (
           <CheckoutForm
             key={askIdentity ? 'guest' : 'member'}
@@ -98,11 +99,12 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
             askIdentity={askIdentity}
             gateway={cart.cart?.cart_fees.gateway_id === 'stripe' ? 'stripe' : 'test'}
             amount={decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding) ?? 0}
+            loginPrompt={loginPrompt}
           />
         ) : (
           <p className="form-loading">{t('app.loading')}</p>
         )}
-      </section>
+      </div>
     </div>
   );
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ScreenContent } from '../../components/ScreenSections';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -48,12 +49,14 @@ export function PendingScreen() {
   if (next) return <Navigate to={next} replace />;
   return (
     <div className="container page pending-page">
-      <h1 className="page-title">{t('payment.pendingTitle')}</h1>
-      <p>{t('payment.pendingBody')}</p>
-      {reference && <p className="pending-page__reference">{t('payment.pendingReference', { number: reference })}</p>}
-      <p className="page-status" role="status">
-        {t('payment.pendingChecking')}
-      </p>
+      <ScreenContent screen="pending">
+        <h1 className="page-title">{t('payment.pendingTitle')}</h1>
+        <p>{t('payment.pendingBody')}</p>
+        {reference && <p className="pending-page__reference">{t('payment.pendingReference', { number: reference })}</p>}
+        <p className="page-status" role="status">
+          {t('payment.pendingChecking')}
+        </p>
+      </ScreenContent>
     </div>
   );
 }

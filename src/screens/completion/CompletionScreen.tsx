@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { ScreenSections } from '../../components/ScreenSections';
 import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -56,54 +57,68 @@ export const CompletionScreen = observer(function CompletionScreen() {
   const base = config.deployment.cachedApiBaseUrl;
   return (
     <div className="container page completion-page">
-      {notFound ? (
-        <>
-          <h1 className="page-title">{t('completion.notFoundTitle')}</h1>
-          <p role="alert">{t('completion.notFound')}</p>
-          <p>
-            <Link to="/resend">{t('completion.resendLink')}</Link>
-          </p>
-        </>
-      ) : (
-        <>
-          {image.mobile && image.desktop && (
-            <picture className="completion-page__image">
-              <source media={COMPLETION_IMAGE_MEDIA} srcSet={imageUrl(base, image.desktop, { width: COMPLETION_IMAGE.desktop })} />
-              <img src={imageUrl(base, image.mobile, { width: COMPLETION_IMAGE.mobile })} alt="" />
-            </picture>
-          )}
-          <h1 className="page-title">{t('completion.title')}</h1>
-          <p className="completion-page__message">{t('completion.message')}</p>
-        </>
-      )}
-      {checkout.completionState === 'loading' && (
-        <p className="page-status" role="status">
-          {t('app.loading')}
-        </p>
-      )}
-      {checkout.completionState === 'error' && !notFound && (
-        <div className="notice--error" role="alert">
-          <p>{t('completion.loadError')}</p>
-          <Link to="/">{t('app.continue')}</Link>
-        </div>
-      )}
-      {checkout.completionState === 'ready' &&
-        checkout.orders.map((order) => {
-          const row = order.ticket_order._data[0];
-          return row ? <OrderSummary key={row.id} order={order} qrImage={checkout.qrImageOf(row.id)} /> : null;
-        })}
-      {checkout.completionState === 'ready' && !session.isLoggedIn && passwordLogin(config.storefront) && (
-        <section className="completion-page__account" aria-labelledby="completion-account">
-          <h2 id="completion-account">{t('completion.account.title')}</h2>
-          <p>{t('completion.account.intro')}</p>
-          <Link to="/user/create-account">{t('completion.account.link')}</Link>
-        </section>
-      )}
-      <p>
-        <Link className="button button--secondary" to="/events">
-          {t('completion.continueShopping')}
-        </Link>
-      </p>
+      <ScreenSections
+        screen="completion"
+        sections={{
+          image: () =>
+            !notFound && image.mobile && image.desktop ? (
+              <picture className="completion-page__image">
+                <source media={COMPLETION_IMAGE_MEDIA} srcSet={imageUrl(base, image.desktop, { width: COMPLETION_IMAGE.desktop })} />
+                <img src={imageUrl(base, image.mobile, { width: COMPLETION_IMAGE.mobile })} alt="" />
+              </picture>
+            ) : null,
+          heading: () =>
+            notFound ? (
+              <>
+                <h1 className="page-title">{t('completion.notFoundTitle')}</h1>
+                <p role="alert">{t('completion.notFound')}</p>
+                <p>
+                  <Link to="/resend">{t('completion.resendLink')}</Link>
+                </p>
+              </>
+            ) : (
+              <>
+                <h1 className="page-title">{t('completion.title')}</h1>
+                <p className="completion-page__message">{t('completion.message')}</p>
+              </>
+            ),
+          orders: () => (
+            <>
+              {checkout.completionState === 'loading' && (
+                <p className="page-status" role="status">
+                  {t('app.loading')}
+                </p>
+              )}
+              {checkout.completionState === 'error' && !notFound && (
+                <div className="notice--error" role="alert">
+                  <p>{t('completion.loadError')}</p>
+                  <Link to="/">{t('app.continue')}</Link>
+                </div>
+              )}
+              {checkout.completionState === 'ready' &&
+                checkout.orders.map((order) => {
+                  const row = order.ticket_order._data[0];
+                  return row ? <OrderSummary key={row.id} order={order} qrImage={checkout.qrImageOf(row.id)} /> : null;
+                })}
+            </>
+          ),
+          account: () =>
+            checkout.completionState === 'ready' && !session.isLoggedIn && passwordLogin(config.storefront) ? (
+              <section className="completion-page__account" aria-labelledby="completion-account">
+                <h2 id="completion-account">{t('completion.account.title')}</h2>
+                <p>{t('completion.account.intro')}</p>
+                <Link to="/user/create-account">{t('completion.account.link')}</Link>
+              </section>
+            ) : null,
+          continue: () => (
+            <p>
+              <Link className="button button--secondary" to="/events">
+                {t('completion.continueShopping')}
+              </Link>
+            </p>
+          ),
+        }}
+      />
     </div>
   );
 });

@@ -95,25 +95,26 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
               </header>
             ),
             description: () => (event.description ? <SafeHtml className="event-detail__description" html={event.description} /> : null),
+            reservation: () =>
+              membershipTypes ? (
+                <Suspense
+                  fallback={
+                    <p role="status" className="reserve__status">
+                      {t('reserve.loading')}
+                    </p>
+                  }
+                >
+                  <MembershipForm eventId={eventId} action={action} types={membershipTypes} />
+                </Suspense>
+              ) : reservation ? (
+                <ReservationFlow store={reservation} />
+              ) : (
+                <p role="status" className="reserve__status">
+                  {t('reserve.loading')}
+                </p>
+              ),
           }}
         />
-        {membershipTypes ? (
-          <Suspense
-            fallback={
-              <p role="status" className="reserve__status">
-                {t('reserve.loading')}
-              </p>
-            }
-          >
-            <MembershipForm eventId={eventId} action={action} types={membershipTypes} />
-          </Suspense>
-        ) : reservation ? (
-          <ReservationFlow store={reservation} />
-        ) : (
-          <p role="status" className="reserve__status">
-            {t('reserve.loading')}
-          </p>
-        )}
       </article>
       <div className="event-detail-page__aside">
         <CartWidget />

@@ -13,7 +13,10 @@ import { EventResults } from './EventResults';
 /** /events: 'Choose your events', filters from the query, the results, the cart sidebar and mobile footer. */
 export const EventsScreen = observer(function EventsScreen() {
   const { t } = useTranslation();
-  const { config, events, cart } = useStores();
+  const root = useStores();
+  const { config, events, cart } = root;
+  // A member's list holds the members-only events too: it is read again once the session says who is here.
+  const member = root.isActiveMember;
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const filters = useMemo(() => parseEventFilters(new URLSearchParams(search), config.filterOptions), [search, config.filterOptions]);
@@ -25,7 +28,7 @@ export const EventsScreen = observer(function EventsScreen() {
     void events.loadEvents(filters);
     // filterKey is the identity of `filters`: reload only when the filters really change
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filterKey, events]);
+  }, [filterKey, events, member]);
 
   const handleFiltersChange = (next: EventFilters) => {
     setSearchParams(eventFiltersToQuery(next), { replace: true, preventScrollReset: true });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ScreenContent } from '../../components/ScreenSections';
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,46 +43,48 @@ export const ManageScreen = observer(function ManageScreen() {
   const order = orderViews(store.answer, config.timezone)[0];
   return (
     <div className="container page recovery-page">
-      <h1 className="page-title">{title}</h1>
-      {store.state === 'loading' && (
-        <p className="page-status" role="status">
-          {t('app.loading')}
-        </p>
-      )}
-      {store.state === 'error' && (
-        <div className="recovery-card">
-          <p className="notice--error" role="alert">
-            {t(store.loadMessage ?? 'manage.loadError')}
+      <ScreenContent screen="manage">
+        <h1 className="page-title">{title}</h1>
+        {store.state === 'loading' && (
+          <p className="page-status" role="status">
+            {t('app.loading')}
           </p>
-          <p>
-            <Link to="/">{t('app.continue')}</Link>
-          </p>
-        </div>
-      )}
-      {store.state === 'ready' && order && (
-        <div className="recovery-card">
-          <h2 id="manage-tickets">{t('manage.ticketsTitle')}</h2>
-          <ul className="account-tickets" aria-labelledby="manage-tickets">
-            {order.tickets.map((ticket) => (
-              <li key={ticket.id} className="account-tickets__item">
-                <span className="account-tickets__name">{[ticket.event, ticket.type].filter(Boolean).join(' · ')}</span>
-                {ticket.when && <span>{ticket.when}</span>}
-                {ticket.admitName && <span>{t('orders.admitName', { name: ticket.admitName })}</span>}
-                {ticket.state === 'cancelled' || ticket.state === 'unbooked' ? (
-                  <strong>{t('manage.ticketCancelled')}</strong>
-                ) : (
-                  ticket.scanCode && (
-                    <span>
-                      {t('orders.ticketCode')} <code className="account-details__code">{ticket.scanCode}</code>
-                    </span>
-                  )
-                )}
-              </li>
-            ))}
-          </ul>
-          <CancelTickets store={store} />
-        </div>
-      )}
+        )}
+        {store.state === 'error' && (
+          <div className="recovery-card">
+            <p className="notice--error" role="alert">
+              {t(store.loadMessage ?? 'manage.loadError')}
+            </p>
+            <p>
+              <Link to="/">{t('app.continue')}</Link>
+            </p>
+          </div>
+        )}
+        {store.state === 'ready' && order && (
+          <div className="recovery-card">
+            <h2 id="manage-tickets">{t('manage.ticketsTitle')}</h2>
+            <ul className="account-tickets" aria-labelledby="manage-tickets">
+              {order.tickets.map((ticket) => (
+                <li key={ticket.id} className="account-tickets__item">
+                  <span className="account-tickets__name">{[ticket.event, ticket.type].filter(Boolean).join(' · ')}</span>
+                  {ticket.when && <span>{ticket.when}</span>}
+                  {ticket.admitName && <span>{t('orders.admitName', { name: ticket.admitName })}</span>}
+                  {ticket.state === 'cancelled' || ticket.state === 'unbooked' ? (
+                    <strong>{t('manage.ticketCancelled')}</strong>
+                  ) : (
+                    ticket.scanCode && (
+                      <span>
+                        {t('orders.ticketCode')} <code className="account-details__code">{ticket.scanCode}</code>
+                      </span>
+                    )
+                  )}
+                </li>
+              ))}
+            </ul>
+            <CancelTickets store={store} />
+          </div>
+        )}
+      </ScreenContent>
     </div>
   );
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { ScreenContent } from '../../components/ScreenSections';
 import { observer } from 'mobx-react-lite';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -46,8 +47,10 @@ export const MembershipRedirect = observer(function MembershipRedirect() {
     );
   return (
     <div className="container page">
-      <h1 className="page-title">{t('membership.title')}</h1>
-      <p className="notice notice--info">{t('membership.unavailable')}</p>
+      <ScreenContent screen="membership">
+        <h1 className="page-title">{t('membership.title')}</h1>
+        <p className="notice notice--info">{t('membership.unavailable')}</p>
+      </ScreenContent>
     </div>
   );
 });
@@ -78,60 +81,62 @@ export const RedeemScreen = observer(function RedeemScreen() {
 
   return (
     <div className="container page recovery-page">
-      <h1 className="page-title">{t('membership.redeem.title')}</h1>
-      {store.state === 'redeemed' ? (
-        <div role="status">
-          <p className="notice notice--info">{t('membership.redeem.done')}</p>
-          <p>
-            <Link to="/my/membership">{t('membership.redeem.see')}</Link>
-          </p>
-        </div>
-      ) : (
-        <>
-          <p>{t('membership.redeem.intro')}</p>
-          <form
-            className="recovery-card recovery-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (session.isLoggedIn) void store.redeem();
-              else void store.check();
-            }}
-          >
-            <div className="field">
-              <label htmlFor={inputId}>{t('membership.redeem.code')}</label>
-              <input
-                id={inputId}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={40}
-                value={store.code}
-                aria-invalid={!!store.message || undefined}
-                aria-describedby={store.message ? `${inputId}-error` : undefined}
-                onChange={(e) => store.setCode(e.target.value)}
-              />
-            </div>
-            <button type="submit" className="button" disabled={store.state === 'checking' || store.state === 'redeeming'}>
-              {session.isLoggedIn ? t('membership.redeem.submit') : t('membership.redeem.check')}
-            </button>
-          </form>
-          <div aria-live="assertive">
-            {store.message && (
-              <p id={`${inputId}-error`} className="notice notice--error" role="alert">
-                {t(store.message)}
-              </p>
-            )}
+      <ScreenContent screen="membership">
+        <h1 className="page-title">{t('membership.redeem.title')}</h1>
+        {store.state === 'redeemed' ? (
+          <div role="status">
+            <p className="notice notice--info">{t('membership.redeem.done')}</p>
+            <p>
+              <Link to="/my/membership">{t('membership.redeem.see')}</Link>
+            </p>
           </div>
-          {store.state === 'valid' && settled && !session.isLoggedIn && (
-            <div className="notice notice--info">
-              <p>{t('membership.redeem.valid')}</p>
-              <button type="button" className="button" aria-haspopup="dialog" onClick={() => ui.openModal('login')}>
-                {t('membership.redeem.logInToRedeem')}
+        ) : (
+          <>
+            <p>{t('membership.redeem.intro')}</p>
+            <form
+              className="recovery-card recovery-form"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (session.isLoggedIn) void store.redeem();
+                else void store.check();
+              }}
+            >
+              <div className="field">
+                <label htmlFor={inputId}>{t('membership.redeem.code')}</label>
+                <input
+                  id={inputId}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={40}
+                  value={store.code}
+                  aria-invalid={!!store.message || undefined}
+                  aria-describedby={store.message ? `${inputId}-error` : undefined}
+                  onChange={(e) => store.setCode(e.target.value)}
+                />
+              </div>
+              <button type="submit" className="button" disabled={store.state === 'checking' || store.state === 'redeeming'}>
+                {session.isLoggedIn ? t('membership.redeem.submit') : t('membership.redeem.check')}
               </button>
+            </form>
+            <div aria-live="assertive">
+              {store.message && (
+                <p id={`${inputId}-error`} className="notice notice--error" role="alert">
+                  {t(store.message)}
+                </p>
+              )}
             </div>
-          )}
-        </>
-      )}
+            {store.state === 'valid' && settled && !session.isLoggedIn && (
+              <div className="notice notice--info">
+                <p>{t('membership.redeem.valid')}</p>
+                <button type="button" className="button" aria-haspopup="dialog" onClick={() => ui.openModal('login')}>
+                  {t('membership.redeem.logInToRedeem')}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </ScreenContent>
     </div>
   );
 });
@@ -201,8 +206,10 @@ export const CancelAutoRenewScreen = observer(function CancelAutoRenewScreen() {
     );
   return (
     <div className="container page recovery-page">
-      <h1 className="page-title">{t('membership.cancelAutoRenew.title')}</h1>
-      {body}
+      <ScreenContent screen="membership">
+        <h1 className="page-title">{t('membership.cancelAutoRenew.title')}</h1>
+        {body}
+      </ScreenContent>
     </div>
   );
 });

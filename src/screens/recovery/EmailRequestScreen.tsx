@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { ScreenContent } from '../../components/ScreenSections';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
@@ -24,19 +25,21 @@ const EmailRequestScreen = observer(function EmailRequestScreen({ prefix, send }
   if (session.isLoggedIn) return <Navigate to="/" replace />;
   return (
     <div className="container page recovery-page">
-      <h1 className="page-title">{t(`${prefix}.title`)}</h1>
-      <div className="recovery-card">
-        {store.forgot.state === 'done' ? (
-          <p className="notice--success" role="status">
-            {t(`${prefix}.done`)}
-          </p>
-        ) : (
-          <>
-            <p>{t(`${prefix}.intro`)}</p>
-            <EmailForm request={store.forgot} submitLabel={t(`${prefix}.submit`)} onSubmit={(email) => send(store, email)} />
-          </>
-        )}
-      </div>
+      <ScreenContent screen="recovery">
+        <h1 className="page-title">{t(`${prefix}.title`)}</h1>
+        <div className="recovery-card">
+          {store.forgot.state === 'done' ? (
+            <p className="notice--success" role="status">
+              {t(`${prefix}.done`)}
+            </p>
+          ) : (
+            <>
+              <p>{t(`${prefix}.intro`)}</p>
+              <EmailForm request={store.forgot} submitLabel={t(`${prefix}.submit`)} onSubmit={(email) => send(store, email)} />
+            </>
+          )}
+        </div>
+      </ScreenContent>
     </div>
   );
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ScreenContent } from '../../components/ScreenSections';
 import { observer } from 'mobx-react-lite';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -34,33 +35,35 @@ export const ResetPasswordScreen = observer(function ResetPasswordScreen() {
     store.token.state === 'error' || (store.reset.state === 'error' && store.reset.error?.key === 'recovery.reset.invalidLink');
   return (
     <div className="container page recovery-page">
-      <h1 className="page-title">{t('recovery.reset.title')}</h1>
-      <div className="recovery-card">
-        {store.token.state === 'loading' && <p role="status">{t('recovery.reset.checking')}</p>}
-        {linkInvalid && (
-          <>
-            <p className="notice--error" role="alert">
-              {t(store.token.error?.key ?? 'recovery.reset.invalidLink')}
-            </p>
-            <p>
-              <Link to="/user/forgot-password">{t('recovery.reset.requestNew')}</Link>
-            </p>
-          </>
-        )}
-        {store.reset.state === 'done' && (
-          <>
-            <p className="notice--success" role="status">
-              {t('recovery.reset.done')}
-            </p>
-            <p>
-              <Link className="button" to="/my">
-                {t('recovery.reset.login')}
-              </Link>
-            </p>
-          </>
-        )}
-        {store.token.state === 'done' && !linkInvalid && store.reset.state !== 'done' && <ResetForm store={store} token={token} />}
-      </div>
+      <ScreenContent screen="recovery">
+        <h1 className="page-title">{t('recovery.reset.title')}</h1>
+        <div className="recovery-card">
+          {store.token.state === 'loading' && <p role="status">{t('recovery.reset.checking')}</p>}
+          {linkInvalid && (
+            <>
+              <p className="notice--error" role="alert">
+                {t(store.token.error?.key ?? 'recovery.reset.invalidLink')}
+              </p>
+              <p>
+                <Link to="/user/forgot-password">{t('recovery.reset.requestNew')}</Link>
+              </p>
+            </>
+          )}
+          {store.reset.state === 'done' && (
+            <>
+              <p className="notice--success" role="status">
+                {t('recovery.reset.done')}
+              </p>
+              <p>
+                <Link className="button" to="/my">
+                  {t('recovery.reset.login')}
+                </Link>
+              </p>
+            </>
+          )}
+          {store.token.state === 'done' && !linkInvalid && store.reset.state !== 'done' && <ResetForm store={store} token={token} />}
+        </div>
+      </ScreenContent>
     </div>
   );
 });

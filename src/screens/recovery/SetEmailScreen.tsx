@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { ScreenContent } from '../../components/ScreenSections';
 import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -59,77 +60,79 @@ export const SetEmailScreen = observer(function SetEmailScreen() {
   const request = store.setEmail;
   return (
     <div className="container page recovery-page">
-      <h1 className="page-title">{t('recovery.setEmail.title')}</h1>
-      <div className="recovery-card">
-        {request.state === 'done' ? (
-          <>
-            <p className="notice--success" role="status">
-              {t('recovery.setEmail.done')}
-            </p>
-            <p>
-              <Link className="button" to={nextPath(search.get('next'))}>
-                {t('recovery.setEmail.continue')}
-              </Link>
-            </p>
-          </>
-        ) : (
-          <form className="recovery-form" noValidate onSubmit={handleSubmit}>
-            <p>{t('recovery.setEmail.intro')}</p>
-            <div className="field">
-              <label htmlFor={ids.email}>{t('recovery.setEmail.email')}</label>
-              <input
-                ref={emailInput}
-                id={ids.email}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={EMAIL_MAX}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-              />
-              {errors.email && (
-                <p id={`${ids.email}-error`} className="field__error">
-                  {t(EMAIL_ERROR_KEY[errors.email])}
-                </p>
-              )}
-            </div>
-            <div className="field">
-              <label htmlFor={ids.confirm}>{t('recovery.setEmail.confirm')}</label>
-              <input
-                ref={confirmInput}
-                id={ids.confirm}
-                name="email_confirm"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={EMAIL_MAX}
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-                aria-invalid={errors.confirm ? true : undefined}
-                aria-describedby={errors.confirm ? `${ids.confirm}-error` : undefined}
-              />
-              {errors.confirm && (
-                <p id={`${ids.confirm}-error`} className="field__error">
-                  {t(CONFIRM_ERROR_KEY[errors.confirm])}
-                </p>
-              )}
-            </div>
-            {request.state === 'error' && request.error && (
-              <p className="notice--error" role="alert">
-                {t(request.error.key, request.error.values)}
+      <ScreenContent screen="recovery">
+        <h1 className="page-title">{t('recovery.setEmail.title')}</h1>
+        <div className="recovery-card">
+          {request.state === 'done' ? (
+            <>
+              <p className="notice--success" role="status">
+                {t('recovery.setEmail.done')}
               </p>
-            )}
-            <p>
-              <button type="submit" className="button" disabled={request.loading}>
-                {t('recovery.setEmail.submit')}
-              </button>
-            </p>
-          </form>
-        )}
-      </div>
+              <p>
+                <Link className="button" to={nextPath(search.get('next'))}>
+                  {t('recovery.setEmail.continue')}
+                </Link>
+              </p>
+            </>
+          ) : (
+            <form className="recovery-form" noValidate onSubmit={handleSubmit}>
+              <p>{t('recovery.setEmail.intro')}</p>
+              <div className="field">
+                <label htmlFor={ids.email}>{t('recovery.setEmail.email')}</label>
+                <input
+                  ref={emailInput}
+                  id={ids.email}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  maxLength={EMAIL_MAX}
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={errors.email ? true : undefined}
+                  aria-describedby={errors.email ? `${ids.email}-error` : undefined}
+                />
+                {errors.email && (
+                  <p id={`${ids.email}-error`} className="field__error">
+                    {t(EMAIL_ERROR_KEY[errors.email])}
+                  </p>
+                )}
+              </div>
+              <div className="field">
+                <label htmlFor={ids.confirm}>{t('recovery.setEmail.confirm')}</label>
+                <input
+                  ref={confirmInput}
+                  id={ids.confirm}
+                  name="email_confirm"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  maxLength={EMAIL_MAX}
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  aria-invalid={errors.confirm ? true : undefined}
+                  aria-describedby={errors.confirm ? `${ids.confirm}-error` : undefined}
+                />
+                {errors.confirm && (
+                  <p id={`${ids.confirm}-error`} className="field__error">
+                    {t(CONFIRM_ERROR_KEY[errors.confirm])}
+                  </p>
+                )}
+              </div>
+              {request.state === 'error' && request.error && (
+                <p className="notice--error" role="alert">
+                  {t(request.error.key, request.error.values)}
+                </p>
+              )}
+              <p>
+                <button type="submit" className="button" disabled={request.loading}>
+                  {t('recovery.setEmail.submit')}
+                </button>
+              </p>
+            </form>
+          )}
+        </div>
+      </ScreenContent>
     </div>
   );
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScreenContent } from '../../components/ScreenSections';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -17,19 +18,21 @@ export const ResendScreen = observer(function ResendScreen() {
   };
   return (
     <div className="container page recovery-page">
-      <h1 className="page-title">{t('resend.title')}</h1>
-      <div className="recovery-card">
-        {store.resend.state === 'done' ? (
-          <p className="notice--success" role="status">
-            {t('resend.done', { email: sentTo })}
-          </p>
-        ) : (
-          <>
-            <p>{t('resend.intro')}</p>
-            <EmailForm request={store.resend} submitLabel={t('resend.submit')} onSubmit={handleSubmit} />
-          </>
-        )}
-      </div>
+      <ScreenContent screen="resend">
+        <h1 className="page-title">{t('resend.title')}</h1>
+        <div className="recovery-card">
+          {store.resend.state === 'done' ? (
+            <p className="notice--success" role="status">
+              {t('resend.done', { email: sentTo })}
+            </p>
+          ) : (
+            <>
+              <p>{t('resend.intro')}</p>
+              <EmailForm request={store.resend} submitLabel={t('resend.submit')} onSubmit={handleSubmit} />
+            </>
+          )}
+        </div>
+      </ScreenContent>
     </div>
   );
 });

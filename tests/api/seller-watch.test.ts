@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -16,6 +16,13 @@ let app: FastifyInstance | undefined;
 
 const base = { slug: 'fixture', name: 'Fixture Museum', default_currency_code: 'USD', timezone: 'America/New_York' };
 const writeConfig = (config: Record<string, unknown>) => writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
+const writeStrings = (strings: Record<string, string>) => writeFileSync(path.join(dir, 'strings.json'), JSON.stringify(strings));
+function writeBlock(name: string, roles: string, html: string) {
+  mkdirSync(path.join(dir, 'content-blocks'), { recursive: true });
+  writeFileSync(path.join(dir, 'content-blocks', `${name}.html`), `---\nslot: top\nroutes: events\nroles: ${roles}\n---\n${html}\n`);
+}
+const configEntry = async (a: FastifyInstance, key: string) =>
+  (await a.inject({ url: `/api/config?key._in=${key}` })).json().config._data[0].value as unknown;
 
 /** The API as `npm start` builds it with SELLER_WATCH_DIRS naming the folder, and its read cache on (1 s, the default). */
 async function watchingApp() {
@@ -43,7 +50,9 @@ async function eventually(a: FastifyInstance, check: (storefront: Record<string,
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'flags-watch-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'seller-watch-'));
+  // The catalogue is loaded already (the fixtures): the folder needs one to read, its contents are not applied.
+  writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify({ venues: [], events: [] }));
 });
 
 afterEach(async () => {
@@ -53,9 +62,9 @@ afterEach(async () => {
 });
 
 describeEachDatabase(
-  'feature flags from a watched seller folder',
+  'config, strings and content blocks from a watched seller folder',
   () => {
-    it('a changed flag reaches GET config without a restart, past the read cache, keeping the rest of the config', async () => {
+    it('a changed flag reaches GET config without a restart, past the read cache', async () => {
       writeConfig({ ...base, flags: { promo_field: true } });
       const a = await watchingApp();
       const before = await storefrontOf(a);
@@ -74,7 +83,6 @@ describeEachDatabase(
       expect(after).toMatchObject({
         flags: { promo_field: true, upsells: false, extend_timer: false, membership_presell: false, address_lookup: false },
         flags_poll_ms: 2000,
-        locale: 'en-US',
       });
       // The read cache answered the earlier GET; the new flags still show at once after the write (cache cleared).
       expect(await storefrontOf(a)).toEqual(after);
@@ -98,6 +106,59 @@ describeEachDatabase(
         membership_presell: true,
         address_lookup: false,
       });
+    });
+
+    it('string overrides, content blocks and the layout change without a restart', async () => {
+      writeConfig(base);
+      const a = await watchingApp();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      writeStrings({ 'events.title': 'What is on' });
+      writeBlock('curator', 'member', '<p>Members: Curator Late <script>alert(1)</script>on Thursday</p>');
+      writeConfig({
+        ...base,
+        layout: {
+          events: { member: ['block:curator', 'heading', 'results'] },
+          checkout: ['purchaser', 'donation', 'payment', 'terms', 'submit'],
+        },
+      });
+      const after = await eventually(a, (s) => s.layout !== undefined);
+      expect(after.layout).toEqual({
+        events: { member: ['block:curator', 'heading', 'results'] },
+        checkout: ['purchaser', 'donation', 'payment', 'terms', 'submit'],
+      });
+      expect(await configEntry(a, 'strings')).toEqual({ 'events.title': 'What is on' });
+      const blocks = (await configEntry(a, 'content_blocks')) as Array<{ name: string; roles: string[]; html: string }>;
+      const curator = blocks.find((b) => b.name === 'curator')!;
+      // Sanitised as a load would (the script is gone), with its role.
+      expect(curator).toMatchObject({ roles: ['member'], html: '<p>Members: Curator Late on Thursday</p>' });
+    });
+
+    it('a layout naming a section or block that does not exist changes nothing', async () => {
+      writeConfig(base);
+      const a = await watchingApp();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      writeConfig({ ...base, layout: { events: ['heading', 'results'] } });
+      await eventually(a, (s) => JSON.stringify(s.layout) === JSON.stringify({ events: ['heading', 'results'] }));
+      writeConfig({ ...base, layout: { events: ['heading', 'block:nowhere', 'resluts'] } });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect((await storefrontOf(a)).layout).toEqual({ events: ['heading', 'results'] });
+      writeConfig({ ...base, layout: { events: ['results', 'heading'] } });
+      await eventually(a, (s) => JSON.stringify(s.layout) === JSON.stringify({ events: ['results', 'heading'] }));
+    });
+
+    it('a config naming an event not loaded yet changes nothing', async () => {
+      writeConfig(base);
+      const a = await watchingApp();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      writeConfig({ ...base, layout: { events: ['filters'] } });
+      await eventually(a, (s) => JSON.stringify(s.layout) === JSON.stringify({ events: ['filters'] }));
+      writeFileSync(
+        path.join(dir, 'catalog.json'),
+        JSON.stringify({ venues: [], events: [{ key: 'new-show', name: 'New show', ticket_groups: [] }] }),
+      );
+      writeConfig({ ...base, admission_event_id: 'new-show', layout: { events: ['results'] } });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect((await storefrontOf(a)).layout).toEqual({ events: ['filters'] });
     });
   },
   async (h) => {

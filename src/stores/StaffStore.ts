@@ -1,0 +1,86 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { AxiosInstance } from 'axios';
+import { endStaffPreview, setStaffPreview, staffLogin, staffLogout, staffMe, type StaffAnswer, type StaffPreview } from '../api/staff';
+import { toApiError } from '../api/errors';
+
+export type StaffState = 'idle' | 'loading' | 'ready' | 'busy' | 'none';
+
+/**
+ * Support staff (issue 18): the logged-in member of staff and the preview they look through. A change of preview
+ * reloads the page (`reload`), so every store starts again from what the API now answers for the visitor previewed.
+ */
+export class StaffStore {
+  state: StaffState = 'idle';
+  answer: StaffAnswer | null = null;
+  error: string | null = null;
+
+  constructor(private readonly deps: { api: AxiosInstance; reload: () => void }) {
+    makeAutoObservable<this, 'deps'>(this, { deps: false });
+  }
+
+  get preview(): StaffPreview | null {
+    return this.answer?.preview ?? null;
+  }
+
+  async load(): Promise<void> {
+    this.state = 'loading';
+    try {
+      const answer = await staffMe(this.deps.api);
+      runInAction(() => {
+        this.answer = answer;
+        this.state = 'ready';
+      });
+    } catch {
+      runInAction(() => {
+        this.answer = null;
+        this.state = 'none';
+      });
+    }
+  }
+
+  async login(email: string, password: string): Promise<boolean> {
+    this.state = 'busy';
+    this.error = null;
+    try {
+      const answer = await staffLogin(this.deps.api, email, password);
+      runInAction(() => {
+        this.answer = answer;
+        this.state = 'ready';
+      });
+      return true;
+    } catch (error) {
+      const code = toApiError(error)._code;
+      runInAction(() => {
+        this.error =
+          code === 'rate_limited' ? 'errors.rateLimited' : code === 'invalid_credentials' ? 'staff.loginFailed' : 'errors.unexpected';
+        this.state = 'none';
+      });
+      return false;
+    }
+  }
+
+  /** Starts or changes the preview (null ends it), then reloads the page to show it. */
+  async apply(preview: StaffPreview | null): Promise<void> {
+    this.state = 'busy';
+    this.error = null;
+    try {
+      const answer = preview ? await setStaffPreview(this.deps.api, preview) : await endStaffPreview(this.deps.api);
+      runInAction(() => (this.answer = answer));
+      this.deps.reload();
+    } catch {
+      runInAction(() => {
+        this.error = 'errors.unexpected';
+        this.state = 'ready';
+      });
+    }
+  }
+
+  async logout(): Promise<void> {
+    this.state = 'busy';
+    try {
+      await staffLogout(this.deps.api);
+    } finally {
+      this.deps.reload();
+    }
+  }
+}
