@@ -82,6 +82,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
         handler,
       );
       server.maxConnections = deps.config.maxConnections;
+      server.keepAliveTimeout = deps.config.keepAliveTimeoutMs;
       return server;
     },
     bodyLimit: 1024 * 1024,

@@ -48,6 +48,10 @@ export interface ServerConfig {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxConnections: number;
+  /** KEEP_ALIVE_TIMEOUT_MS: how long an idle keep-alive connection stays open. Longer than a proxy's or a client's
+   *  idle time (60 s at common load balancers), so the other side closes first: with Node's 5 s, a client reusing a
+   *  connection just as the server closed it got ECONNRESET (a CI run failed on it). */
+  keepAliveTimeoutMs: number;
   /** Tests only (TEST_NOW, TEST_NOW_SINCE): the clock pinned to an instant; server/clock.ts. */
   pinnedClock?: PinnedClock;
   /** Tests only (TEST_GATEWAY_LATENCY_MS): how long the test gateway takes to answer after it has charged. */
@@ -100,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     headersTimeoutMs: positive(env.HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
     maxConnections: positive(env.MAX_CONNECTIONS, 1024),
+    keepAliveTimeoutMs: positive(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
     testGatewayLatencyMs: testOnlyNumber(env, 'TEST_GATEWAY_LATENCY_MS'),
     reconcileAfterMs: positive(env.RECONCILE_AFTER_MS, 5 * 60 * 1000),
     oidcClientSecrets: readOidcClientSecrets(env),

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,7 +14,10 @@ describeEachDatabase('slow clients', (ctx) => {
   let port: number;
   beforeAll(async () => {
     const deps = testDeps(ctx());
-    app = await buildApp({ ...deps, config: { ...deps.config, headersTimeoutMs: 1500, requestTimeoutMs: 3000, maxConnections: 3 } });
+    app = await buildApp({
+      ...deps,
+      config: { ...deps.config, headersTimeoutMs: 1500, requestTimeoutMs: 3000, maxConnections: 3, keepAliveTimeoutMs: 2500 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -27,9 +31,47 @@ describeEachDatabase('slow clients', (ctx) => {
       socket.on('error', reject);
     });
 
-  it('defaults: headers within 10 s, a request within 30 s, 1024 connections', () => {
+  it('defaults: headers within 10 s, a request within 30 s, 1024 connections, idle keep-alive 72 s', () => {
     const config = readConfig({});
-    expect([config.headersTimeoutMs, config.requestTimeoutMs, config.maxConnections]).toEqual([10_000, 30_000, 1024]);
+    expect([config.headersTimeoutMs, config.requestTimeoutMs, config.maxConnections, config.keepAliveTimeoutMs]).toEqual([
+      10_000, 30_000, 1024, 72_000,
+    ]);
+  });
+
+  // A CI run failed with ECONNRESET: a client reused a keep-alive connection just as the server closed it after Node's
+  // own 5 s. The server now keeps idle connections KEEP_ALIVE_TIMEOUT_MS (here 2.5 s, longer than the 1.5 s headers
+  // time, which must not cut an idle connection short), then closes them.
+  it('keeps an idle keep-alive connection for its keep-alive time, past the headers time, and closes it after', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; localPort: number }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/storefront-config.json', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, localPort: req.socket!.localPort! }));
+        });
+        req.on('error', reject);
+      });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      const first = await get();
+      await sleep(2000);
+      const second = await get();
+      expect([second.status, second.localPort]).toEqual([200, first.localPort]);
+      const closed = new Promise<void>((resolve) =>
+        agent.freeSockets[Object.keys(agent.freeSockets)[0]!]![0]!.on('close', () => resolve()),
+      );
+      const idleSince = Date.now();
+      await closed;
+      const idle = Date.now() - idleSince;
+      expect(idle).toBeGreaterThan(2000);
+      // Node closes within a second after the keep-alive time; its own 5 s default would close after about 6 s.
+      expect(idle).toBeLessThan(4500);
+      const third = await get();
+      expect(third.status).toBe(200);
+      expect(third.localPort).not.toBe(first.localPort);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('a client that trickles its headers (slowloris) is answered 408 and dropped once the headers time is up', async () => {
