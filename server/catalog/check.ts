@@ -2,6 +2,7 @@ import { isValidTimeZone } from '../../src/domain/dates';
 import { IssueList } from './errors';
 import { layoutIssues } from '../../src/domain/layout';
 import type { CatalogEvent, CatalogGroup, SellerFolder } from './types';
+import { citypassSettingsIssues, type CitypassSettings } from '../../src/domain/citypass';
 
 const CAT = 'catalog.json';
 const CFG = 'config.json';
@@ -46,6 +47,10 @@ function checkGroup(issues: IssueList, ev: CatalogEvent, g: CatalogGroup, base: 
   const max = g.max_tickets_per_order ?? -1;
   if (max >= 0 && min > max) issues.add(CAT, `${base}/min_tickets_per_order`, `must not exceed max_tickets_per_order (${min} > ${max})`);
   if (g.handler === 'seated' && !ev.seat_map) issues.add(CAT, `${base}/handler`, `a seated group needs the event to name a seat_map`);
+  if (g.handler === 'citypass') {
+    for (const { field, message } of citypassSettingsIssues(ev.config?.web?.citypass as CitypassSettings | undefined))
+      issues.add(CAT, `${base}/handler`, `${message} (config/web/citypass/${field})`);
+  }
   if (g.handler === 'seated' && g.flexible)
     issues.add(CAT, `${base}/flexible`, 'a seated group is sold per session and cannot be flexible');
   if (isIsoDate(g.sales_start) && isIsoDate(g.sales_end) && Date.parse(g.sales_start!) > Date.parse(g.sales_end!)) {

@@ -17,6 +17,7 @@ import * as m016 from './migrations/016-saved-payment-methods';
 import * as m017 from './migrations/017-sso-attempt';
 import * as m018 from './migrations/018-hold-tally';
 import * as m020 from './migrations/020-staff-preview';
+import * as m021 from './migrations/021-citypass-code';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '017-sso-attempt': m017,
   '018-hold-tally': m018,
   '020-staff-preview': m020,
+  '021-citypass-code': m021,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -311,6 +311,8 @@ export interface TicketTable {
   fees: Generated<number>;
   scan_code: string | null;
   seat_id: string | null;
+  /** the CityPASS code a CityPASS ticket was reserved with, upper case; one live ticket per code (migration 021) */
+  citypass_code: Generated<string | null>;
   additional_info: Json<Record<string, any>>;
   handler_data: Json<Record<string, any>>;
   /** the membership whose benefit this ticket uses (migration 006) */

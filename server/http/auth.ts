@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from './errors';
 import { SESSION_MARKER_COOKIE } from '../../src/domain/session';
 import { SESSION_COOKIE, SESSION_DAYS, sessionAuth, type Auth } from '../services/auth/sessions';
-import { previewAuth, staffSessionOf } from '../services/staff';
+import { previewAuth, staffSessionOf, type StaffSession } from '../services/staff';
 
 export type { Auth } from '../services/auth/sessions';
 
@@ -24,7 +24,8 @@ export async function getAuth(
   const key = seller?.id ?? '*';
   if (opts.fresh || !cache._auth.has(key)) {
     // A member of staff looking through a preview is taken for the visitor the preview shows (issue 18).
-    const staff = await staffSessionOf(deps, request.cookies, seller?.id);
+    const found = await requestStaff(deps, request);
+    const staff = found && (!seller || found.staff.seller_id === seller.id) ? found : null;
     const auth = staff?.preview
       ? await previewAuth(deps, staff.staff.seller_id, staff.preview)
       : await sessionAuth(deps, request.cookies?.[SESSION_COOKIE], seller?.id);
@@ -67,7 +68,14 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' });
 }
 
+/** The staff session of the request's staff cookie, read once per request (the read-only check and getAuth both ask). */
+function requestStaff(deps: Deps, request: FastifyRequest): Promise<StaffSession | null> {
+  const cache = request as FastifyRequest & { _staff?: Promise<StaffSession | null> };
+  cache._staff ??= staffSessionOf(deps, request.cookies);
+  return cache._staff;
+}
+
 /** True when the request comes from a member of staff looking through a preview: the API changes nothing for it. */
 export async function inPreview(deps: Deps, request: FastifyRequest): Promise<boolean> {
-  return !!(await staffSessionOf(deps, request.cookies))?.preview;
+  return !!(await requestStaff(deps, request))?.preview;
 }

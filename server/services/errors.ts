@@ -24,3 +24,8 @@ export const notFound = (resource: string, id?: string) =>
 /** Input a schema could not refuse: the failing field in `_extra`. */
 export const invalid = (field: string, description: string, context?: string, extra?: Record<string, unknown>) =>
   new DomainError('validation_failed', description, context, { field, ...extra });
+
+/** Whether a database error is the unique index `index` refusing a row (PostgreSQL and PGlite both say 23505). */
+export const isUniqueViolation = (err: unknown, index: string) =>
+  (err as { code?: string })?.code === '23505' &&
+  String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes(index);

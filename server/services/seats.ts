@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Database, Seller, TicketGroup, TicketTable } from '../db/types';
 import { table } from '../../src/contract/tables';
 import type { SeatMapAnswer, SeatRow, TicketSeat } from '../../src/contract/seating';
-import { DomainError, notFound } from './errors';
+import { DomainError, isUniqueViolation, notFound } from './errors';
 import { eventNotFound } from './event-context';
 
 type Trx = Transaction<Database>;
@@ -173,9 +173,7 @@ export async function checkSeatChoices(trx: Trx, rows: Insertable<TicketTable>[]
 }
 
 /** Whether a database error is the seat index refusing a second live ticket for a seat. */
-export const isSeatConflict = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' &&
-  String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes('ticket_session_seat_uq');
+export const isSeatConflict = (err: unknown) => isUniqueViolation(err, 'ticket_session_seat_uq');
 
 /**
  * The refusal for a seat someone else took between the shopper's look at the map and the reserve (or a late

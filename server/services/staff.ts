@@ -75,7 +75,7 @@ export async function staffLogin(
   return { token, answer: { staff: { name: staff.name, email: staff.email }, preview: null } };
 }
 
-/** The live staff session a request's staff cookie names (for the seller, when given); cached on the request. */
+/** The live staff session a request's staff cookie names (for the seller, when given); http/auth.ts reads it once per request. */
 export async function staffSessionOf(
   deps: Deps,
   cookies: Record<string, string | undefined> | undefined,
@@ -182,8 +182,9 @@ async function placePreviewMembership(deps: Deps, sellerId: string, identityId: 
   if (preview.level) levels = levels.where('id', '=', preview.level);
   const role = await levels.orderBy('_rank').orderBy('name').executeTakeFirst();
   if (!role) return;
-  const earliest = Math.min(now.getTime(), at.getTime());
-  const latest = Math.max(now.getTime(), at.getTime());
+  // Whole UTC days, so the term is the same all day and the row is written when the preview changes, not per request.
+  const earliest = Math.floor(Math.min(now.getTime(), at.getTime()) / DAY) * DAY;
+  const latest = Math.floor(Math.max(now.getTime(), at.getTime()) / DAY) * DAY;
   const term =
     preview.role === 'member'
       ? { valid_from: new Date(earliest - 30 * DAY), valid_to: new Date(latest + 335 * DAY) }
@@ -204,9 +205,19 @@ async function placePreviewMembership(deps: Deps, sellerId: string, identityId: 
     ...term,
     member_event_purchase_limit: role.member_event_purchase_limit,
   };
-  const existing = await deps.db.selectFrom('membership').select('id').where('identity_id', '=', identityId).executeTakeFirst();
-  if (existing) await deps.db.updateTable('membership').set(values).where('id', '=', existing.id).execute();
-  else
+  const existing = await deps.db
+    .selectFrom('membership')
+    .select(['id', 'role_id', 'valid_from', 'valid_to'])
+    .where('identity_id', '=', identityId)
+    .executeTakeFirst();
+  const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+  if (existing) {
+    const same =
+      existing.role_id === values.role_id &&
+      time(existing.valid_from) === values.valid_from.getTime() &&
+      time(existing.valid_to) === values.valid_to.getTime();
+    if (!same) await deps.db.updateTable('membership').set(values).where('id', '=', existing.id).execute();
+  } else
     await deps.db
       .insertInto('membership')
       .values({ seller_id: sellerId, identity_id: identityId, scan_code: `PREVIEW-${identityId}`, zip_code: null, ...values })

@@ -9,6 +9,9 @@ import type { RootStoreDeps } from '../stores/RootStore';
  * content block set and date apply before the stores are made, so every screen starts as the previewed visitor's would.
  */
 export async function staffBoot(api: AxiosInstance): Promise<StaffAnswer | null> {
+  // The bar's chunk downloads beside the staff read, so it is there when the first screen draws instead of popping in
+  // after it (AppShell's lazy import then resolves from the module cache).
+  void import('./staff/StaffBar').catch(() => undefined);
   try {
     return await staffMe(api);
   } catch {

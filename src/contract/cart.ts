@@ -54,6 +54,8 @@ export const TicketRow = Row({
   seat_id: NullableString(),
   /** the seat of a seated ticket ('Orchestra row C seat 7'), null for others */
   seat: Type.Union([TicketSeat, Type.Null()]),
+  /** the CityPASS code a CityPASS ticket was reserved with (upper case), null for others */
+  citypass_code: Type.Optional(NullableString()),
   /** only once booked: the scan code is the ticket itself */
   scan_code: NullableString(),
   start_datetime: NullableInstant,
@@ -288,6 +290,8 @@ export const AddLine = Body({
   admit_email: Type.Optional(Type.Union([Text(254), Type.Null()])),
   /** membership lines: the member's party role of the level's rules ('member', 'child'); 'member' when absent */
   party_role: Type.Optional(Text(40, { minLength: 1 })),
+  /** CityPASS groups: the visitor's CityPASS code for this ticket, of the adult or child form of the event's config */
+  citypass_code: Type.Optional(Type.Union([Text(55), Type.Null()])),
   face_value: Type.Optional(Type.Union([Text(20), Type.Number(), Type.Null()])),
 });
 export type AddLine = Static<typeof AddLine>;

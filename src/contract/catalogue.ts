@@ -85,7 +85,18 @@ export const SessionPickerTabs = Open({
 /** Event config (spec section 3: config.web). */
 export const EventConfig = Open({
   web: Type.Optional(
-    Open({ session_picker_tabs: Type.Optional(SessionPickerTabs), hide_sold_out_sessions: Type.Optional(Type.Boolean()) }),
+    Open({
+      session_picker_tabs: Type.Optional(SessionPickerTabs),
+      hide_sold_out_sessions: Type.Optional(Type.Boolean()),
+      /** CityPASS code forms (src/domain/citypass.ts) */
+      citypass: Type.Optional(
+        Open({
+          adult_pattern: Type.Optional(Type.String()),
+          child_pattern: Type.Optional(Type.String()),
+          child_keywords: Type.Optional(Type.Array(Type.String())),
+        }),
+      ),
+    }),
   ),
 });
 export type EventConfig = Static<typeof EventConfig>;

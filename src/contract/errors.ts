@@ -50,8 +50,12 @@ export const ERROR_STATUS = {
   auto_renew_not_scheduled: 409,
   /** a saved card that is not the logged-in user's (or no longer there) */
   payment_method_not_found: 404,
+  /** a CityPASS code missing, or not of the adult or child form the event's config gives (field add.{i}.citypass_code) */
   invalid_citypass: 400,
+  /** a CityPASS or promo code already used up (a CityPASS code: _extra.codes, the codes another live ticket holds) */
   code_exhausted: 409,
+  /** the event sells CityPASS tickets but its codes cannot be checked (no usable pattern in its config) */
+  citypass_failure: 422,
   // Promo codes (issue 13)
   code_not_found: 404,
   /** the code discounts nothing in the cart (apply_code with require_benefit) */

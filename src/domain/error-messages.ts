@@ -43,6 +43,7 @@ export const ERROR_MESSAGES = {
   auto_renew_not_scheduled: 'membership.errors.autoRenewNotEnrolled',
   payment_method_not_found: 'savedCards.errors.notFound',
   invalid_citypass: 'reserve.errors.citypass',
+  citypass_failure: 'reserve.errors.citypassFailure',
   code_exhausted: 'errors.codeExhausted',
   code_not_found: 'promo.errors.notFound',
   no_code_benefit: 'promo.errors.noBenefit',

@@ -126,6 +126,8 @@ export interface ReserveLineInput {
   face_value?: string;
   /** a seated ticket's seat (seat_template_id of the seat map) */
   seat_id?: string;
+  /** a CityPASS ticket's code */
+  citypass_code?: string;
 }
 
 /**
@@ -138,6 +140,8 @@ export function reserveLines(args: {
   quantity: number;
   faceValue?: string;
   admit?: Array<{ admit_name?: string; admit_email?: string } | undefined>;
+  /** CityPASS codes, the i-th for the i-th ticket */
+  citypass?: string[];
 }): ReserveLineInput[] {
   const lines: ReserveLineInput[] = [];
   for (let i = 0; i < args.quantity; i++) {
@@ -146,6 +150,8 @@ export function reserveLines(args: {
     if (admit?.admit_name) line.admit_name = admit.admit_name;
     if (admit?.admit_email) line.admit_email = admit.admit_email;
     if (args.faceValue !== undefined) line.face_value = args.faceValue;
+    const code = args.citypass?.[i];
+    if (code) line.citypass_code = code;
     lines.push(line);
   }
   return lines;

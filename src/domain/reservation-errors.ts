@@ -32,6 +32,7 @@ const RESERVE_CODES: readonly ErrorCode[] = [
   'ticket_group_sold_out',
   'session_capacity_exceeded',
   'invalid_citypass',
+  'citypass_failure',
   'additional_info_validation_failed',
   'cart_expired',
   'event_session_not_found',
@@ -39,7 +40,7 @@ const RESERVE_CODES: readonly ErrorCode[] = [
 ];
 export const RESERVE_ERROR_KEYS: Readonly<Partial<Record<ErrorCode, string>>> = {
   ...Object.fromEntries(RESERVE_CODES.map((code) => [code, ERROR_MESSAGES[code]])),
-  code_exhausted: 'reserve.errors.citypass',
+  code_exhausted: 'reserve.errors.citypassUsed',
 };
 
 /** Where a message should come from for an error of the reserve call. */
@@ -59,6 +60,8 @@ export function reserveErrorMessage(error: ReserveErrorLike): ReserveErrorMessag
   if (key) {
     const params: Record<string, string | number> = {};
     for (const name of ['max', 'min', 'count']) if (typeof extra[name] === 'number') params[name] = extra[name] as number;
+    // A used CityPASS code is named, so a visitor with several codes knows which one to check.
+    if (Array.isArray(extra.codes)) params.codes = extra.codes.filter((c) => typeof c === 'string').join(', ');
     return { key, params };
   }
   // Other 4xx: the code's message from the one table (the API sends no text of its own), else the generic sentence.

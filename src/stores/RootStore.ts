@@ -3,7 +3,6 @@ import type { SellerConfig } from '../api/config';
 import type { DeploymentConfig } from '../api/types';
 import type { Role } from '../domain/content-blocks';
 import type { StaffAnswer } from '../api/staff';
-import { SESSION_MARKER_COOKIE } from '../domain/session';
 import { CartStore, type KeyValueStorage } from './CartStore';
 import { ConfigStore } from './ConfigStore';
 import { EventsStore } from './EventsStore';
@@ -42,14 +41,6 @@ function browserStorage(): KeyValueStorage | null {
   }
 }
 
-/** A staff preview of a logged-in visitor (issue 18) has no shopper session cookie, hence no marker: the session is
- *  the server's preview, so the store reads it as logged in (a marker of its own) and loads the previewed user. */
-function previewingLoggedIn(staff: StaffAnswer | null | undefined, read: () => string | null): () => string | null {
-  const role = staff?.preview?.role;
-  if (!role || role === 'anonymous') return read;
-  return () => `${read() ?? ''}; ${SESSION_MARKER_COOKIE}=staff-preview`;
-}
-
 /** Creates every domain store once; components reach them through useStores(). */
 export class RootStore {
   readonly api: AxiosInstance;
@@ -83,7 +74,8 @@ export class RootStore {
       now,
       sellerSlug: this.config.seller.slug,
       cartId: () => this.cart.cartId,
-      readCookies: previewingLoggedIn(deps.staff, deps.readCookies ?? (deps.storage === undefined ? browserCookies : () => null)),
+      readCookies: deps.readCookies ?? (deps.storage === undefined ? browserCookies : () => null),
+      assumeSession: !!deps.staff?.preview && deps.staff.preview.role !== 'anonymous',
       // Spec section 4: after login the cart is re-fetched and kept, cleared or deleted.
       onLogin: () => this.cart.afterLogin(),
       // A cart filled while logged in is the user's: once logged out this browser can no longer reach it.

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
 import { endStaffPreview, setStaffPreview, staffLogin, staffLogout, staffMe, type StaffAnswer, type StaffPreview } from '../api/staff';
 import { toApiError } from '../api/errors';
+import { getMembershipRules } from '../api/membership';
 
 export type StaffState = 'idle' | 'loading' | 'ready' | 'busy' | 'none';
 
@@ -13,6 +14,8 @@ export class StaffStore {
   state: StaffState = 'idle';
   answer: StaffAnswer | null = null;
   error: string | null = null;
+  /** The seller's membership levels, in their order, for a member preview's level (loaded on demand). */
+  levels: Array<{ id: string; name: string }> = [];
 
   constructor(private readonly deps: { api: AxiosInstance; reload: () => void }) {
     makeAutoObservable<this, 'deps'>(this, { deps: false });
@@ -60,6 +63,18 @@ export class StaffStore {
   }
 
   /** Starts or changes the preview (null ends it), then reloads the page to show it. */
+  /** Reads the seller's membership levels once; without them the preview takes the first level. */
+  async loadLevels(): Promise<void> {
+    if (this.levels.length > 0) return;
+    try {
+      const rules = await getMembershipRules(this.deps.api);
+      const levels = [...(rules.role?._data ?? [])].sort((a, b) => a._rank - b._rank).map((r) => ({ id: r.id, name: r.name }));
+      runInAction(() => (this.levels = levels));
+    } catch {
+      // The level picker stays empty: previews still show the first level.
+    }
+  }
+
   async apply(preview: StaffPreview | null): Promise<void> {
     this.state = 'busy';
     this.error = null;

@@ -40,6 +40,7 @@ describeEachDatabase('carts of logged-in users', (ctx) => {
       .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
       .select('ticket_type.id')
       .where('ticket_group.event_template_id', '=', ga.id)
+      .where('ticket_group.key', '=', 'general')
       .where('ticket_type.key', '=', 'adult')
       .executeTakeFirstOrThrow();
     sessionId = session.id;

@@ -64,8 +64,8 @@ describeEachDatabase('catalogue loader', (ctx) => {
     const sessions = ga + 7 * DAYS + daysOn([4]) + daysOn([0, 6]) + 2 * daysOn([2, 3, 4, 5], 1) + daysOn([5, 6]) + DAYS;
     expect(counts).toMatchObject({
       events: 10,
-      ticket_groups: 14,
-      ticket_types: 29,
+      ticket_groups: 15,
+      ticket_types: 31,
       sessions,
       seats: 200,
       seat_maps: 1,
@@ -244,7 +244,7 @@ describeEachDatabase('catalogue loader', (ctx) => {
     const dir = sellerCopy(({ catalog, config }) => {
       config.slug = 'demo';
       catalog.events[0].name = 'Renamed Admission';
-      catalog.events[0].ticket_groups[2].capacity = 5;
+      catalog.events[0].ticket_groups.find((g: { key: string }) => g.key === 'anyday')!.capacity = 5;
     });
     await expect(loadSellerFolder(db(), dir, { now: NOW })).rejects.toThrow();
     const ev = await db()
@@ -394,6 +394,24 @@ describeEachDatabase('catalogue loader', (ctx) => {
       'catalog.json',
       '/seat_maps/0/sections/2/ticket_groups/0',
       /no event using seat map/,
+    ],
+    [
+      'a CityPASS group whose event gives no code patterns',
+      ({ catalog }) => {
+        delete catalog.events[0].config.web.citypass;
+      },
+      'catalog.json',
+      '/events/0/ticket_groups/2/handler',
+      /needs config\.web\.citypass\.adult_pattern/,
+    ],
+    [
+      'a CityPASS pattern that is not a regular expression',
+      ({ catalog }) => {
+        catalog.events[0].config.web.citypass.child_pattern = 'CPC[0-9';
+      },
+      'catalog.json',
+      '/events/0/ticket_groups/2/handler',
+      /'CPC\[0-9' is not a valid regular expression \(config\/web\/citypass\/child_pattern\)/,
     ],
   ];
   for (const [what, mutate, file, pathInFile, message] of semantic) {

@@ -101,6 +101,7 @@ describeEachDatabase('single sign-on through OpenID Connect', (ctx) => {
       .where('event_template.seller_id', '=', sellerId)
       .where('event_template.key', '=', 'general-admission')
       .where('ticket_type.key', '=', 'adult')
+      .where('ticket_group.key', '=', 'general')
       .where('event_session.start_datetime', '>', new Date(clock.now().getTime() + 86_400_000))
       .orderBy('event_session.start_datetime')
       .executeTakeFirstOrThrow();

@@ -50,7 +50,7 @@ async function oneAdmission() {
 
 describeEachDatabase(
   'support staff preview',
-  () => {
+  (ctx) => {
     it('staff log in with the hashed password of staff.json; a wrong one is refused without saying which part', async () => {
       const wrong = await send('POST', '/api/staff/login', '', { ...STAFF, password: 'nope-nope' });
       expect(wrong.statusCode).toBe(401);
@@ -114,6 +114,20 @@ describeEachDatabase(
       expect(ended.json().preview).toBeNull();
       const allowed = await send('POST', '/api/cart/modify', cookie, body);
       expect(allowed.statusCode, allowed.body).toBe(200);
+    });
+
+    it('a preview visitor is nobody’s account: a password login or a reset asked for its address answers as for an unknown one', async () => {
+      const cookie = await staffCookie();
+      expect((await send('PUT', '/api/staff/preview', cookie, { role: 'member' })).statusCode).toBe(200);
+      expect((await send('GET', '/api/my/user', cookie)).statusCode).toBe(200);
+      const email = 'preview-member@staff.invalid';
+      // Without the guard this login found a user without a password, mailed it a reset link and said guest_account.
+      const login = await send('POST', '/api/login', '', { username: email, password: 'Whatever2026!' });
+      expect([login.statusCode, codeOf(login)]).toEqual([401, 'invalid_credentials']);
+      const reset = await send('POST', '/api/password_reset/request', '', { email });
+      expect(reset.statusCode).toBe(200);
+      const mails = await ctx().db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).execute();
+      expect(mails).toEqual([]);
     });
 
     it('a level that is not the seller’s is refused; logging out ends the staff session', async () => {

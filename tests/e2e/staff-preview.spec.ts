@@ -9,9 +9,14 @@ import { checkBothSizes, expectNoSeriousA11yViolations, firstSessionTomorrow } f
 const STAFF = { email: 'staff@example.com', password: 'StaffDemo2026!' };
 const CURATOR = "View event: Members' Evening: Curator Late";
 
-async function previewAs(page: Page, role: string) {
+async function previewAs(page: Page, role: string, level?: string) {
   const bar = page.getByRole('complementary', { name: 'Staff preview' });
   await bar.getByRole('combobox', { name: 'View the storefront as' }).selectOption({ label: role });
+  if (level) {
+    const levels = bar.getByRole('combobox', { name: 'Membership level' });
+    await expect(levels.getByRole('option')).toHaveText(['The first level', 'Individual', 'Dual', 'Family']);
+    await levels.selectOption({ label: level });
+  }
   await Promise.all([page.waitForEvent('load'), bar.getByRole('button', { name: 'Show' }).click()]);
   await expect(page.getByRole('complementary', { name: 'Staff preview' }).getByRole('status')).toContainText(`Previewing as ${role}`);
 }
@@ -37,7 +42,10 @@ test('a member of staff previews the events page as a member (Curator Late shows
   await expect(bar).toContainText('Staff: Sam Support');
   await expectNoSeriousA11yViolations(page);
 
-  await previewAs(page, 'A current member');
+  await previewAs(page, 'A current member', 'Family');
+  // The API answers for a Family member.
+  const membership = await (await page.request.get('/api/my/membership?_embed=role')).json();
+  expect(membership.role._data.map((r: { name: string }) => r.name)).toEqual(['Family']);
   await page.goto('/events');
   await expect(page.getByRole('link', { name: CURATOR })).toBeVisible();
   // The header greets the previewed member, as it would greet a real one.

@@ -3,13 +3,18 @@ import type { Deps } from '../../deps';
 import { NO_EMAIL_MARKER } from './tokens';
 import type { User } from './sessions';
 
-/** The seller's user with this e-mail (case-insensitive, as the unique index on lower(email)). */
+/**
+ * The seller's user with this e-mail (case-insensitive, as the unique index on lower(email)). A staff preview's
+ * visitor (app_user.preview_role, services/staff.ts) is nobody's account: no password login, one-time code, reset or
+ * sign-in reaches it, so its undeliverable address is answered as an unknown one.
+ */
 export async function findUserByEmail(deps: Deps, sellerId: string, email: string): Promise<User | undefined> {
   return deps.db
     .selectFrom('app_user')
     .selectAll()
     .where('seller_id', '=', sellerId)
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .where('preview_role', 'is', null)
     .executeTakeFirst();
 }
 

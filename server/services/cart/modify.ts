@@ -11,6 +11,7 @@ import { applyInTrx, releaseUses, repriceCart } from './promo';
 import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from './holds';
 import { prepareAdds, type AddLine } from './reserve';
 import { seatTakenError } from '../seats';
+import { citypassTakenError } from '../citypass';
 import { validateSurvey } from './survey';
 import { checkConflicts } from './conflicts';
 import { checkLevelLines, checkMemberBenefits, prepareLevelLines, prepareMemberTickets, type MemberClaim } from '../membership/reserve';
@@ -261,7 +262,16 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
     });
   } catch (err) {
     // Nothing of the change stayed (one transaction): the refusal names the seats someone else holds now.
-    throw (await seatTakenError(deps.db, err, change.add)) ?? err;
+    throw (
+      (await seatTakenError(deps.db, err, change.add)) ??
+      (await citypassTakenError(
+        deps.db,
+        err,
+        seller.id,
+        change.add.map((l) => l.citypass_code),
+      )) ??
+      err
+    );
   }
   if (outcome.expired) throw cartErrors.expired(outcome.id);
   return outcome.id;

@@ -5,6 +5,7 @@ import { parseMoney } from '../../../src/domain/money';
 import { isFlexiblePrice, outsideFees, ticketPrice, withinFlexibleBounds } from '../../../src/domain/cart-rules';
 import { assertSellable, hasActiveMembership, loadGroups, type CapacityNeed } from '../inventory';
 import { checkSeatChoices } from '../seats';
+import { prepareCitypassCodes } from '../citypass';
 
 type Trx = Transaction<Database>;
 
@@ -19,6 +20,8 @@ export interface AddLine {
   seat_id?: string | null;
   /** membership lines: the member's party role of the level's rules */
   party_role?: string;
+  /** CityPASS lines: the visitor's code for this ticket (server/services/citypass.ts) */
+  citypass_code?: string | null;
 }
 
 export interface PreparedAdds {
@@ -136,6 +139,7 @@ export async function prepareAdds(
 
   await checkNamedRules(trx, rows);
   await checkSeatChoices(trx, rows, groups);
+  await prepareCitypassCodes(trx, { now, lines, rows, groups, types });
   return { rows, needs, groups, sessionIds: [...new Set(rows.map((r) => r.event_session_id).filter((s): s is string => !!s))] };
 }
 

@@ -101,6 +101,7 @@ export function ticketWire(t: Ticket, rel: Related): TicketRow {
     fees: money(t.fees),
     seat_id: t.seat_id,
     seat: (t.seat_id && rel.seats.get(t.seat_id)) || null,
+    citypass_code: t.citypass_code ?? null,
     // The scan code is the ticket itself: it exists and is shown only once booked.
     scan_code: t.state === 'booked' || t.state === 'redeemed' ? t.scan_code : null,
     start_datetime: iso(session?.start_datetime ?? t.valid_from),

@@ -10,6 +10,7 @@ import { claim, orderIdentity } from './claim';
 import { bookAttempt, oweAndRefund, refundedError, releaseAttempt } from './book';
 import { settleAttempt } from './reconcile';
 import { seatTakenInCart } from '../seats';
+import { citypassTakenInCart } from '../citypass';
 import { rememberPaymentMethod } from '../membership/auto-renew';
 import { ownSavedMethod } from '../saved-payment-methods';
 import { sendGiftMails } from '../membership/mail';
@@ -67,7 +68,7 @@ export async function checkoutCart(
     throw new DomainError('not_authenticated', 'Log in to keep a card for next time.', 'saved_payment_method');
   const autoRenew = body.auto_renew === true && !extras.gifteeIdentityId;
 
-  // A late payment brings back released holds; a seat someone took meanwhile refuses it before any charge.
+  // A late payment brings back released holds; a seat or CityPASS code someone took meanwhile refuses it before any charge.
   const attempt = await deps.db
     .transaction()
     .execute((trx) =>
@@ -84,7 +85,7 @@ export async function checkoutCart(
       }),
     )
     .catch(async (err: unknown) => {
-      throw (await seatTakenInCart(deps.db, err, cartId)) ?? err;
+      throw (await seatTakenInCart(deps.db, err, cartId)) ?? (await citypassTakenInCart(deps.db, err, cartId)) ?? err;
     });
 
   let charge: ChargeResult;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
@@ -22,6 +22,11 @@ export default observer(function StaffBar() {
   const current = answer?.preview ?? null;
   const [role, setRole] = useState<PreviewRole | 'self'>(current?.role ?? 'self');
   const [date, setDate] = useState(current?.date ?? '');
+  const [level, setLevel] = useState(current?.level ?? '');
+  const memberRole = role === 'member' || role === 'expired_member';
+  useEffect(() => {
+    if (memberRole) void staff.loadLevels();
+  }, [memberRole, staff]);
   const [blocks, setBlocks] = useState<string[]>(current?.blocks ?? root.staffBlockNames);
   const id = useId();
   if (!answer) return null;
@@ -47,7 +52,11 @@ export default observer(function StaffBar() {
           onSubmit={(e) => {
             e.preventDefault();
             const allBlocks = blocks.length === root.staffBlockNames.length;
-            void staff.apply(role === 'self' ? null : { role, date: date || null, blocks: allBlocks ? null : blocks });
+            void staff.apply(
+              role === 'self'
+                ? null
+                : { role, date: date || null, level: memberRole && level ? level : null, blocks: allBlocks ? null : blocks },
+            );
           }}
         >
           <label className="staff-bar__field">
@@ -61,6 +70,19 @@ export default observer(function StaffBar() {
               ))}
             </select>
           </label>
+          {memberRole && (
+            <label className="staff-bar__field">
+              <span>{t('staff.level')}</span>
+              <select value={level} onChange={(e) => setLevel(e.target.value)} disabled={busy}>
+                <option value="">{t('staff.firstLevel')}</option>
+                {staff.levels.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label className="staff-bar__field">
             <span>{t('staff.date')}</span>
             <input type="date" value={date} onChange={(e) => setDate(e.target.value)} disabled={busy || role === 'self'} />

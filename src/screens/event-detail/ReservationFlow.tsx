@@ -10,6 +10,7 @@ import { SessionSection } from './SessionSection';
 import { QuantitySection } from './QuantitySection';
 import { SurveySection, type SurveyForms } from './SurveySection';
 import { AdmitDetailsSection } from './AdmitDetailsSection';
+import { CitypassSection } from './CitypassSection';
 import { SubmitSection } from './SubmitSection';
 import { SeatSection } from './SeatSection';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -60,7 +61,8 @@ const MembersOnlyPrompt = observer(function MembersOnlyPrompt() {
 
 /**
  * The date-first reservation flow (spec section 2): loader; 'unavailable'; date picker or the choice between
- * single-date and flexible admission; sessions; few-tickets warning; quantities; survey; admit details; seats; submit.
+ * single-date and flexible admission; sessions; few-tickets warning; quantities; survey; admit details; CityPASS codes; seats;
+ * submit.
  */
 export const ReservationFlow = observer(function ReservationFlow({ store }: { store: ReservationStore }) {
   const { t } = useTranslation();
@@ -150,6 +152,7 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
           <>
             <SurveySection store={store} forms={surveyForms.current} />
             <AdmitDetailsSection store={store} />
+            <CitypassSection store={store} />
             <SeatSection store={store} currency={currency} />
             <SubmitSection store={store} currency={currency} onSubmit={() => void handleSubmit()} />
           </>

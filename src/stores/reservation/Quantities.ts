@@ -15,6 +15,7 @@ import {
 import { buyableType } from '../../domain/reservable-groups';
 import { benefitsRemaining } from '../../domain/membership';
 import { admitEmailForLine, admitNameForLine, selectionAdmitSlots, type AdmitSlot } from '../../domain/admit';
+import { citypassCodeProblem, citypassKind, normaliseCitypassCode, type CitypassKind, type CitypassSettings } from '../../domain/citypass';
 import { normaliseRules, quantityMessages } from '../../domain/message-rules';
 import type { DateChoice } from './DateChoice';
 import type { FlowContext } from './FlowContext';
@@ -33,6 +34,8 @@ export class Quantities {
   readonly flexiblePrices = observable.map<string, string>();
   readonly admitValues = observable.map<string, { name?: string; email?: string }>();
   readonly surveyAnswers = observable.map<string, Record<string, unknown>>();
+  /** CityPASS codes as typed, by `${ticketTypeId}:${index}` */
+  readonly citypassValues = observable.map<string, string>();
   /** A link's ticket group filter (tg): only these groups' steppers show. */
   groupFilter: string[] | null = null;
   private readonly context: FlowContext;
@@ -53,6 +56,7 @@ export class Quantities {
         flexiblePrices: false,
         admitValues: false,
         surveyAnswers: false,
+        citypassValues: false,
       },
       { autoBind: true, deep: false },
     );
@@ -195,6 +199,31 @@ export class Quantities {
     this.admitValues.set(key, { ...this.admitValues.get(key), [field]: value });
   }
 
+  /** The event's CityPASS code forms (config.web.citypass). */
+  get citypassSettings(): CitypassSettings | null {
+    return (this.context.event?.config?.web?.citypass as CitypassSettings | undefined) ?? null;
+  }
+  /** One code field per chosen ticket of a CityPASS group, by type, with the kind of code it takes. */
+  get citypassSlots(): Array<{ type: TicketTypeRow; kind: CitypassKind; keys: string[] }> {
+    const keywords = this.citypassSettings?.child_keywords;
+    return this.shownGroups
+      .filter(({ group }) => group.handler === 'citypass')
+      .flatMap(({ types }) => types)
+      .filter((type) => this.count(type.id) > 0)
+      .map((type) => ({
+        type,
+        kind: citypassKind(type.name, keywords),
+        keys: Array.from({ length: this.count(type.id) }, (_, i) => `${type.id}:${i}`),
+      }));
+  }
+  setCitypass(key: string, value: string): void {
+    this.citypassValues.set(key, value);
+  }
+  /** What is wrong with one code field ('missing', 'format'), or null. */
+  citypassProblem(key: string, kind: CitypassKind): 'missing' | 'format' | null {
+    return citypassCodeProblem(this.citypassValues.get(key), kind, this.citypassSettings);
+  }
+
   /** Groups with tickets chosen whose survey has questions. */
   get surveyGroups(): TicketGroupRow[] {
     return this.shownGroups
@@ -226,6 +255,9 @@ export class Quantities {
   buildLines(): ReserveLineInput[] {
     const sessionId = this.dates.effectiveMode === 'date' ? this.sessionChoice.selectedSessionId : null;
     const slotsByType = new Map(this.admitSlots.map((e) => [e.type.id, e.slots]));
+    const codesByType = new Map(
+      this.citypassSlots.map((e) => [e.type.id, e.keys.map((key) => normaliseCitypassCode(this.citypassValues.get(key)))]),
+    );
     return this.shownGroups.flatMap(({ types }) =>
       types.flatMap((type) => {
         const amount = this.isFlexiblePrice(type) ? this.flexibleAmount(type) : null;
@@ -238,6 +270,7 @@ export class Quantities {
             const value = this.admitValues.get(slot.key) ?? {};
             return { admit_name: admitNameForLine(value.name), admit_email: slot.showEmail ? admitEmailForLine(value.email) : undefined };
           }),
+          citypass: codesByType.get(type.id),
         });
       }),
     );

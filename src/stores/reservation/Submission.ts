@@ -35,7 +35,7 @@ export class Submission {
     );
   }
 
-  /** Problems that stop a submit before it is sent: guard, prices, admit details. */
+  /** Problems that stop a submit before it is sent: guard, prices, admit details, survey answers, CityPASS codes. */
   get blockingProblem(): Notice | null {
     const { dates, tickets } = this;
     const guard = selectionGuard({
@@ -58,7 +58,8 @@ export class Submission {
     const badSurvey = tickets.surveyGroups.some(
       (g) => missingSurveyAnswers(g.additional_info_spec, tickets.surveyAnswers.get(g.id) ?? {}).length > 0,
     );
-    if (badPrice || badAdmit || badSurvey) return { key: 'reserve.errors.fixFields', tone: 'error' };
+    const badCitypass = tickets.citypassSlots.some(({ kind, keys }) => keys.some((key) => tickets.citypassProblem(key, kind)));
+    if (badPrice || badAdmit || badSurvey || badCitypass) return { key: 'reserve.errors.fixFields', tone: 'error' };
     return null;
   }
 
