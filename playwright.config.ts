@@ -56,6 +56,34 @@ for (const instant of clockInstants) {
   clockServers.push({ instant, port: Number(process.env[portKey]), dataDir: process.env[dirKey]! });
 }
 
+/** Every server the browser tests use: the main one, then one per pinned clock. */
+const servers = [
+  {
+    name: 'main',
+    // Sellers first (demo, and 'e2e' with a short cart hold), then the server.
+    command: `npx tsx tests/e2e/setup-sellers.ts && ${SERVER}`,
+    env: {
+      ...serverEnv(port, process.env.E2E_DATA_DIR),
+      E2E_FLAGS_DIR: process.env.E2E_FLAGS_DIR,
+      E2E_LAYOUT_DIR: process.env.E2E_LAYOUT_DIR,
+      SELLER_WATCH_DIRS: `${process.env.E2E_FLAGS_DIR},${process.env.E2E_LAYOUT_DIR}`,
+    },
+  },
+  ...clockServers.map(({ instant, port: clockPort, dataDir }) => ({
+    name: `clock ${instant.key}`,
+    // The server loads the demo itself on first start, at its pinned "now"; the Auckland copy is made first.
+    command: instant.seller === 'demo' ? SERVER : `npx tsx tests/e2e/setup-sellers.ts && ${SERVER}`,
+    env: {
+      ...serverEnv(clockPort, dataDir),
+      E2E_SELLERS: 'clock-auckland',
+      DEFAULT_SELLER: instant.seller,
+      TEST_NOW: instant.iso,
+      TEST_NOW_SINCE: process.env.E2E_CLOCK_SINCE!,
+      TZ: instant.serverTz,
+    },
+  })),
+];
+
 /** End-to-end tests: the real server (the bundle `npm start` runs) on a free port with a fresh PGlite data
  *  directory holding the demo seller and its test copies (tests/e2e/setup-sellers.ts), serving the production
  *  build in dist/ (run `npm run build` first). No mocked API. The 'clock' projects run tests/e2e/clock.spec.ts
@@ -82,38 +110,24 @@ export default defineConfig<ClockOptions>({
       },
     })),
   ],
+  // One entry starts every server at once (tests/e2e/start-servers.mjs); the clock servers' entries only wait for theirs.
   webServer: [
     {
-      // Sellers first (demo, and 'e2e' with a short cart hold), then the server.
-      command: `npx tsx tests/e2e/setup-sellers.ts && ${SERVER}`,
+      command: 'node tests/e2e/start-servers.mjs',
       url: `${baseURL}/storefront-config.json`,
-      timeout: 120_000,
+      timeout: 180_000,
       // Only for debugging against a server you started yourself on E2E_PORT; normal runs start their own.
       reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
       stdout: 'pipe',
       stderr: 'pipe',
-      env: {
-        ...serverEnv(port, process.env.E2E_DATA_DIR),
-        E2E_FLAGS_DIR: process.env.E2E_FLAGS_DIR,
-        E2E_LAYOUT_DIR: process.env.E2E_LAYOUT_DIR,
-        SELLER_WATCH_DIRS: `${process.env.E2E_FLAGS_DIR},${process.env.E2E_LAYOUT_DIR}`,
-      },
+      env: { E2E_SERVERS: JSON.stringify(servers) },
     },
-    ...clockServers.map(({ instant, port: clockPort, dataDir }) => ({
-      // The server loads the demo itself on first start, at its pinned "now"; the Auckland copy is made first.
-      command: instant.seller === 'demo' ? SERVER : `npx tsx tests/e2e/setup-sellers.ts && ${SERVER}`,
+    ...clockServers.map(({ port: clockPort }) => ({
+      // Started above; this entry waits until it answers (and, idle, keeps Playwright from starting anything itself).
+      command: 'node -e "setInterval(() => {}, 1 << 30)"',
       url: `http://127.0.0.1:${clockPort}/storefront-config.json`,
       timeout: 180_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
-      env: {
-        ...serverEnv(clockPort, dataDir),
-        E2E_SELLERS: 'clock-auckland',
-        DEFAULT_SELLER: instant.seller,
-        TEST_NOW: instant.iso,
-        TEST_NOW_SINCE: process.env.E2E_CLOCK_SINCE!,
-        TZ: instant.serverTz,
-      },
+      reuseExistingServer: true,
     })),
   ],
 });

@@ -18,6 +18,7 @@ import * as m017 from './migrations/017-sso-attempt';
 import * as m018 from './migrations/018-hold-tally';
 import * as m020 from './migrations/020-staff-preview';
 import * as m021 from './migrations/021-citypass-code';
+import * as m022 from './migrations/022-sso-logout';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '018-hold-tally': m018,
   '020-staff-preview': m020,
   '021-citypass-code': m021,
+  '022-sso-logout': m022,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

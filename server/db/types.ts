@@ -235,6 +235,8 @@ export interface AuthSessionTable {
   user_id: string;
   created_at: TsDefault;
   expires_at: Ts;
+  /** a session begun at the identity provider: its ID token, the id_token_hint of the provider's logout (migration 022) */
+  sso_id_token: Generated<string | null>;
 }
 export interface LoginTokenTable {
   id: Uuid;

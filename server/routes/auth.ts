@@ -10,7 +10,15 @@ import { login } from '../services/auth/login';
 import { requestOtp } from '../services/auth/otp';
 import { endSession, SESSION_COOKIE } from '../services/auth/sessions';
 import { startUserSession } from '../services/auth/login-session';
-import { finishSso, requireOidcSettings, SSO_ATTEMPT_MINUTES, SSO_COOKIE_PATH, SSO_STATE_COOKIE, startSso } from '../services/auth/oidc';
+import {
+  finishSso,
+  requireOidcSettings,
+  ssoLogoutUrl,
+  SSO_ATTEMPT_MINUTES,
+  SSO_COOKIE_PATH,
+  SSO_STATE_COOKIE,
+  startSso,
+} from '../services/auth/oidc';
 import { callerOf } from './cart';
 import { retryAfter } from '../http/retry-after';
 import { hit } from '../services/auth/rate-limit';
@@ -26,11 +34,13 @@ async function startSession(
   userId: string,
   sellerId: string,
   cartId?: string,
+  ssoIdToken?: string,
 ): Promise<UserAnswer> {
   const { token, answer } = await startUserSession(deps, {
     userId,
     sellerId,
     cartId,
+    ssoIdToken,
     previousToken: request.cookies?.[SESSION_COOKIE],
     caller: await callerOf(deps, request),
   });
@@ -118,7 +128,7 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
         request.log.warn({ auth_error: outcome.code, reason: outcome.reason }, 'single sign-on refused');
         return reply.redirect(outcome.url, 302);
       }
-      await startSession(deps, request, reply, outcome.userId, outcome.sellerId, outcome.cartId ?? undefined);
+      await startSession(deps, request, reply, outcome.userId, outcome.sellerId, outcome.cartId ?? undefined, outcome.idToken);
       return reply.redirect(outcome.url, 302);
     },
   });
@@ -152,9 +162,18 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
   api.route({
     ...accountRoutes.logout,
     handler: async (request, reply) => {
-      await endSession(deps, request.cookies?.[SESSION_COOKIE]);
+      const ended = await endSession(deps, request.cookies?.[SESSION_COOKIE]);
       clearSessionCookie(request, reply);
-      const answer: LogoutAnswer = { logout: table([{ logged_out: true }]) };
+      // A session begun at the identity provider: the storefront sends the visitor on to end the provider's session.
+      let endSessionUrl: string | null = null;
+      if (ended?.sso_id_token) {
+        const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', ended.seller_id).executeTakeFirstOrThrow();
+        endSessionUrl = await ssoLogoutUrl(deps, seller, ended.sso_id_token).catch((err: Error) => {
+          request.log.warn({ reason: err.message }, 'the identity provider could not be asked for its logout address');
+          return null;
+        });
+      }
+      const answer: LogoutAnswer = { logout: table([{ logged_out: true, ...(endSessionUrl ? { end_session_url: endSessionUrl } : {}) }]) };
       return answer;
     },
   });

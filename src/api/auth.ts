@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type {
   LoginBody,
+  LogoutAnswer,
   MembershipProgramRow,
   MembershipRow,
   MyMembershipsAnswer,
@@ -47,6 +48,8 @@ export async function verifyOtp(client: AxiosInstance, token: string, otp: strin
   return data;
 }
 
-export async function postLogout(client: AxiosInstance): Promise<void> {
-  await client.post('logout', {});
+/** POST logout; answers the identity provider's logout address when the session began there (single sign-on). */
+export async function postLogout(client: AxiosInstance): Promise<string | null> {
+  const { data } = await client.post<LogoutAnswer>('logout', {});
+  return data?.logout?._data?.[0]?.end_session_url ?? null;
 }

@@ -35,9 +35,11 @@ export const LoggedInMenu = observer(function LoggedInMenu() {
     setOpen(false);
     const auth = authConfigOf(config.storefront);
     const external = externalLogoutTarget(parseMethod(auth.method ?? 'password') ?? 'password', auth);
-    await session.logout();
-    if (external && 'url' in external) {
-      window.location.assign(external.url);
+    const endSessionUrl = await session.logout();
+    // A single sign-on session ends at the identity provider too, which sends the visitor back home.
+    const leaveTo = endSessionUrl ?? (external && 'url' in external ? external.url : null);
+    if (leaveTo) {
+      window.location.assign(leaveTo);
       return;
     }
     navigate('/');

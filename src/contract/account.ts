@@ -143,7 +143,15 @@ export type UserAnswer = Static<typeof UserAnswer>;
 export const OtpRequestAnswer = Row({ token: Type.String(), expires_in: Type.Integer({ minimum: 0 }) });
 export type OtpRequestAnswer = Static<typeof OtpRequestAnswer>;
 
-export const LogoutAnswer = Row({ logout: Table(Row({ logged_out: Type.Literal(true) })) });
+export const LogoutAnswer = Row({
+  logout: Table(
+    Row({
+      logged_out: Type.Literal(true),
+      /** a session begun at the identity provider: where the browser goes next to end the provider's session too */
+      end_session_url: Type.Optional(Type.String({ format: 'uri' })),
+    }),
+  ),
+});
 export type LogoutAnswer = Static<typeof LogoutAnswer>;
 
 export const GuestIdentityAnswer = Row({ identity: Table(GuestIdentityRow) });

@@ -146,16 +146,21 @@ export class SessionStore {
     await this.afterLogin();
   }
 
-  /** POST logout; the local state is cleared even when the call fails (the cookie may be gone already). */
-  async logout(): Promise<void> {
+  /**
+   * POST logout; the local state is cleared even when the call fails (the cookie may be gone already). Answers the
+   * identity provider's logout address when the session began there (single sign-on): the caller sends the browser on.
+   */
+  async logout(): Promise<string | null> {
+    let endSessionUrl: string | null = null;
     try {
-      await authApi.postLogout(this.deps.api);
+      endSessionUrl = await authApi.postLogout(this.deps.api);
     } catch {
       // Offline or already logged out: forgetting the user here is still right.
     }
     this.lastMarker = this.marker();
     this.clearLocal();
     this.deps.onLogout?.();
+    return endSessionUrl;
   }
 
   /**

@@ -158,6 +158,37 @@ describeEachDatabase('single sign-on through OpenID Connect', (ctx) => {
     expect((await again.get('/api/my/user?_seller=demo')).body.user._data[0].id).toBe(me.body.user._data[0].id);
   });
 
+  it("logging out of a single sign-on session sends the visitor to end the provider's session too; a password session does not", async () => {
+    await useSso();
+    const b = new AuthBrowser(app);
+    await b.get(local(await throughProvider((await start(b)).href, { email: 'ada.lovelace@example.com' })));
+    expect((await b.get('/api/my/user?_seller=demo')).status).toBe(200);
+    const out = await b.post('/api/logout?_seller=demo', {});
+    expect(out.status).toBe(200);
+    const row = out.body.logout._data[0];
+    expect(row.logged_out).toBe(true);
+    // OpenID Connect RP-initiated logout: the provider's end_session_endpoint, the ID token it issued, and back home.
+    const to = new URL(row.end_session_url);
+    expect(`${to.origin}${to.pathname}`).toBe(`${idp.issuer}/session/end`);
+    expect(to.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/`);
+    const hint = to.searchParams.get('id_token_hint')!;
+    const claims = JSON.parse(Buffer.from(hint.split('.')[1]!, 'base64url').toString('utf8'));
+    expect([claims.iss, claims.aud, claims.sub]).toEqual([idp.issuer, CLIENT_ID, 'ada']);
+    // The session here is over whatever the provider does, and the ID token went with it.
+    expect((await b.get('/api/my/user?_seller=demo')).status).toBe(401);
+    expect(await db().selectFrom('auth_session').select('token_hash').where('sso_id_token', '=', hint).execute()).toEqual([]);
+    // The provider accepts the request: it asks the visitor to confirm the sign-out (its own page), no error.
+    const confirm = await fetch(to);
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toMatch(/logout|sign-?out/i);
+
+    await useSso(null, 'password');
+    const p = new AuthBrowser(app);
+    expect((await p.post('/api/login?_seller=demo', { username: DEMO_MEMBER.email, password: DEMO_MEMBER.password })).status).toBe(200);
+    const plain = await p.post('/api/logout?_seller=demo', {});
+    expect(plain.body.logout._data).toEqual([{ logged_out: true }]);
+  });
+
   it('links an existing account by its e-mail (the demo member, who also has a password)', async () => {
     await useSso();
     const b = new AuthBrowser(app);

@@ -54,6 +54,17 @@ test('logs in at the identity provider and comes back logged in, where the login
   expect(new URL(page.url()).pathname).toBe('/events');
   const me = await page.request.get(`${server!.baseURL}/api/my/user`);
   expect((await me.json()).user._data[0].email).toBe('grace.hopper@example.com');
+
+  // Logging out ends the provider's session too (RP-initiated logout): the provider asks, then sends the visitor home.
+  await page.getByRole('banner').getByRole('button', { name: 'Hi, Grace' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.origin === idp!.issuer);
+  await page.getByRole('button', { name: /sign me out/i }).click();
+  await page.waitForURL((url) => url.origin === server!.baseURL);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+  // The provider's session is over: logging in again asks for the account at the provider.
+  await toProvider(page);
+  await expect(page.getByLabel('Email')).toBeVisible();
 });
 
 test("cancelling at the provider comes back to 'SFEC Authentication failed'", async ({ page }) => {

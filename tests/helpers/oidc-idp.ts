@@ -50,6 +50,8 @@ async function formOf(req: http.IncomingMessage): Promise<URLSearchParams> {
 
 export async function startTestIdp(publicUrls: string | string[], accounts: TestAccount[] = []): Promise<TestIdp> {
   const redirectUris = [publicUrls].flat().map((u) => `${u.replace(/\/$/, '')}/api/sso/callback`);
+  // Where the provider's logout may send the visitor back: the storefront's home (server/services/auth/oidc.ts).
+  const postLogoutUris = [publicUrls].flat().map((u) => `${u.replace(/\/$/, '')}/`);
   const bySub = new Map(accounts.map((a) => [a.sub, a]));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,9 +63,15 @@ export async function startTestIdp(publicUrls: string | string[], accounts: Test
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
         redirect_uris: redirectUris,
+        post_logout_redirect_uris: postLogoutUris,
         token_endpoint_auth_method: 'client_secret_basic',
       },
-      { client_id: PUBLIC_CLIENT_ID, redirect_uris: redirectUris, token_endpoint_auth_method: 'none' },
+      {
+        client_id: PUBLIC_CLIENT_ID,
+        redirect_uris: redirectUris,
+        post_logout_redirect_uris: postLogoutUris,
+        token_endpoint_auth_method: 'none',
+      },
     ],
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', alg: 'RS256', use: 'sig' }] },
     cookies: { keys: ['test-idp-cookie-key'] },

@@ -118,6 +118,32 @@ describe('SessionStore', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
+  it("logout() answers the identity provider's logout address of a single sign-on session, and null otherwise", async () => {
+    const end = 'https://idp.example.org/session/end?id_token_hint=x&post_logout_redirect_uri=https%3A%2F%2Fshop.example.org%2F';
+    let answer: unknown = { logout: { _data: [{ logged_out: true, end_session_url: end }] } };
+    const { api } = fakeServer((c) =>
+      route(c) === 'POST logout' ? { status: 200, data: answer } : route(c) === 'GET my/user' ? userBody : memberships([]),
+    );
+    const session = new SessionStore({ api });
+    await session.load();
+    expect(await session.logout()).toBe(end);
+    expect(session.isLoggedIn).toBe(false);
+    answer = { logout: { _data: [{ logged_out: true }] } };
+    await session.load();
+    expect(await session.logout()).toBeNull();
+  });
+
+  it('a staff preview of a logged-in visitor (assumeSession) loads the visitor without a marker and the check leaves it be', async () => {
+    const { api, seen } = fakeServer((c) => (route(c) === 'GET my/user' ? userBody : memberships([])));
+    const session = new SessionStore({ api, readCookies: () => '', assumeSession: true });
+    await session.start();
+    expect(session.isLoggedIn).toBe(true);
+    const asked = seen.length;
+    session.checkSession();
+    expect(session.isLoggedIn).toBe(true);
+    expect(seen.length).toBe(asked);
+  });
+
   it('the 1 s check notices a logout in another tab (marker gone) and a login there (new marker)', async () => {
     let cookies = `${SESSION_MARKER_COOKIE}=one`;
     let loggedIn = true;

@@ -16,11 +16,13 @@ export async function startUserSession(
     previousToken: unknown;
     cartId?: string;
     caller: Caller;
+    /** a login at the identity provider: its ID token, kept for the provider's logout */
+    ssoIdToken?: string;
   },
 ): Promise<{ token: string; answer: UserAnswer }> {
   await endSession(deps, o.previousToken);
   const user = await deps.db.selectFrom('app_user').select(['id', 'seller_id']).where('id', '=', o.userId).executeTakeFirstOrThrow();
-  const { token } = await createSession(deps, user);
+  const { token } = await createSession(deps, user, { ssoIdToken: o.ssoIdToken });
   const auth = (await sessionAuth(deps, token, o.sellerId))!;
   if (o.cartId) await adoptGuestCart(deps, o.caller, o.cartId, o.sellerId, auth.identity.id);
   return { token, answer: userAnswer(auth, true) };

@@ -86,6 +86,23 @@ function providerConfig(deps: Deps, seller: Pick<Seller, 'slug'>, settings: Oidc
   return config;
 }
 
+/**
+ * POST logout of a session begun at the identity provider: the provider's logout address (OpenID Connect RP-initiated
+ * logout) with the session's ID token as id_token_hint and the storefront's home as post_logout_redirect_uri, so the
+ * provider's session ends too and the visitor comes back here. Null when the seller has no SSO any more, the provider
+ * offers no end_session_endpoint or cannot be reached: the session here has ended all the same.
+ */
+export async function ssoLogoutUrl(deps: Deps, seller: Seller, idToken: string): Promise<string | null> {
+  const settings = oidcSettings(seller);
+  if (!settings) return null;
+  const config = await providerConfig(deps, seller, settings);
+  if (!config.serverMetadata().end_session_endpoint) return null;
+  return oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: ssoLogoutReturn(deps, seller) }).toString();
+}
+
+/** Where the provider's logout sends the visitor back: the storefront's home (register it at the provider). */
+export const ssoLogoutReturn = (deps: Deps, seller: Pick<Seller, 'slug'>) => storefrontUrl(deps, seller, '/', {}).replace(/\?$/, '');
+
 /** Where a failed login lands: the storefront's login path with `auth_error` (a code, never English). */
 export function ssoFailureUrl(deps: Deps, seller: Pick<Seller, 'slug' | 'config'>, code: SsoAuthError): string {
   return storefrontUrl(deps, seller, loginPathOf(seller.config?.auth as AuthConfig | undefined), { auth_error: code });
@@ -136,7 +153,7 @@ export async function startSso(
 }
 
 export type SsoFinish =
-  | { ok: true; url: string; userId: string; sellerId: string; cartId: string | null }
+  | { ok: true; url: string; userId: string; sellerId: string; cartId: string | null; idToken: string }
   | { ok: false; url: string; code: SsoAuthError; reason?: string };
 
 /**
@@ -171,6 +188,7 @@ export async function finishSso(
   }
 
   let claims: Record<string, unknown>;
+  let rawIdToken: string;
   try {
     // The address the provider sent the browser to, as registered (not as this request's Host says).
     const current = new URL(`${deps.config.publicUrl}${SSO_CALLBACK_PATH}`);
@@ -182,7 +200,8 @@ export async function finishSso(
       idTokenExpected: true,
     });
     const idToken = tokens.claims();
-    if (!idToken) return fail('sso_token_failed', 'no ID token');
+    if (!idToken || !tokens.id_token) return fail('sso_token_failed', 'no ID token');
+    rawIdToken = tokens.id_token;
     claims = idToken;
     // A code-flow provider may keep the e-mail claims for userinfo (the subject must be the ID token's).
     if (claims.email === undefined) claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };
@@ -196,7 +215,7 @@ export async function finishSso(
     first_name: typeof claims.given_name === 'string' ? claims.given_name.slice(0, 200) : null,
     last_name: typeof claims.family_name === 'string' ? claims.family_name.slice(0, 200) : null,
   });
-  return { ok: true, url: attempt.return_path, userId: user.id, sellerId: seller.id, cartId: attempt.cart_id };
+  return { ok: true, url: attempt.return_path, userId: user.id, sellerId: seller.id, cartId: attempt.cart_id, idToken: rawIdToken };
 }
 
 /**

@@ -14,7 +14,11 @@ export interface Auth {
 }
 
 /** A new session (new random token at every login); the browser gets the token, the table its sha256. */
-export async function createSession(deps: Deps, user: Pick<User, 'id' | 'seller_id'>): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  deps: Deps,
+  user: Pick<User, 'id' | 'seller_id'>,
+  opts: { ssoIdToken?: string } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newSecret();
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
@@ -26,6 +30,7 @@ export async function createSession(deps: Deps, user: Pick<User, 'id' | 'seller_
       user_id: user.id,
       created_at: now,
       expires_at: expiresAt,
+      sso_id_token: opts.ssoIdToken ?? null,
     })
     .execute();
   return { token, expiresAt };
@@ -55,9 +60,15 @@ export async function sessionAuth(deps: Deps, token: unknown, sellerId?: string)
   return identity ? { user, identity } : null;
 }
 
-export async function endSession(deps: Deps, token: unknown): Promise<void> {
-  if (!isSecret(token)) return;
-  await deps.db.deleteFrom('auth_session').where('token_hash', '=', sha256(token)).execute();
+/** Ends a session; answers what an SSO logout needs of it (its seller and the provider's ID token), if it was live. */
+export async function endSession(deps: Deps, token: unknown): Promise<{ seller_id: string; sso_id_token: string | null } | null> {
+  if (!isSecret(token)) return null;
+  const ended = await deps.db
+    .deleteFrom('auth_session')
+    .where('token_hash', '=', sha256(token))
+    .returning(['seller_id', 'sso_id_token'])
+    .executeTakeFirst();
+  return ended ?? null;
 }
 
 /** After a password change every other session of the user ends (a thief's session with it). */

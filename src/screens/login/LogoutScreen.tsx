@@ -10,9 +10,14 @@ export function LogoutScreen() {
   const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
-    void session.logout().finally(() => {
-      if (live) setDone(true);
-    });
+    void session
+      .logout()
+      .then((endSessionUrl) => {
+        // A single sign-on session ends at the identity provider too, which sends the visitor back home.
+        if (endSessionUrl && live) window.location.assign(endSessionUrl);
+        else if (live) setDone(true);
+      })
+      .catch(() => live && setDone(true));
     return () => {
       live = false;
     };
