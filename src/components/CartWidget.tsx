@@ -34,6 +34,9 @@ const CartItemView = observer(function CartItemView({ item, canRemove }: { item:
           </li>
         ))}
       </ul>
+      {item.citypassCodes && item.citypassCodes.length > 0 && (
+        <p className="cart-item__seats">{t('cart.citypassCodes', { codes: item.citypassCodes.join(', ') })}</p>
+      )}
       {item.seats.length > 0 && (
         <p className="cart-item__seats">
           {t('cart.seats', { seats: item.seats.map((seat) => t('seats.label', seatPlace(seat))).join(', ') })}

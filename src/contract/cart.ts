@@ -169,6 +169,8 @@ export const CartItemRow = Row({
   ticketIds: Type.Array(Uuid),
   /** the seats of the item's seated tickets, front to back and along each row */
   seats: Type.Array(TicketSeat),
+  /** the CityPASS codes of the item's CityPASS tickets, in order (absent when there are none) */
+  citypassCodes: Type.Optional(Type.Array(Type.String())),
 });
 export type CartItemRow = Static<typeof CartItemRow>;
 

@@ -76,6 +76,8 @@ describeEachDatabase(
       expect(r.status).toBe(200);
       const codes = r.body.ticket._data.map((t: { citypass_code: string }) => t.citypass_code).sort();
       expect(codes).toEqual(['CPA10000001', 'CPC10000001']);
+      // The cart's item names them, for the cart widget.
+      expect(r.body.cart._data[0].items[0].citypassCodes).toEqual(['CPA10000001', 'CPC10000001']);
       expect(r.body.ticket._data.every((t: { adjusted_value: string }) => t.adjusted_value === '0.00')).toBe(true);
     });
 

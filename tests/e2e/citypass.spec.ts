@@ -37,6 +37,7 @@ test('a visitor reserves entry with two CityPASS codes; the form says what is wr
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary.locator('.cart-item__type').filter({ hasText: 'CityPASS Adult' })).toHaveText(/1 × CityPASS Adult\s*\$0\.00/);
   await expect(summary.locator('.cart-item__type').filter({ hasText: 'CityPASS Child' })).toHaveText(/1 × CityPASS Child\s*\$0\.00/);
+  await expect(summary).toContainText(`CityPASS: ${adultCode}, ${childCode}`);
 
   // Another visitor with the same adult code: refused, naming it; nothing of the change is kept.
   const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });

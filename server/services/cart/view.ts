@@ -214,8 +214,15 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
         .map((t) => (t.seat_id ? rel.seats.get(t.seat_id) : undefined))
         .filter((seat): seat is TicketSeat => !!seat)
         .sort(bySeat),
+      ...citypassCodesOf(list),
     };
   });
+}
+
+/** The CityPASS codes an item's tickets were reserved with, sorted, when it has any: the cart names them. */
+function citypassCodesOf(tickets: Array<{ citypass_code?: string | null }>): { citypassCodes?: string[] } {
+  const codes = tickets.map((t) => t.citypass_code).filter((c): c is string => !!c);
+  return codes.length ? { citypassCodes: codes.sort() } : {};
 }
 
 /** GET cart/{id}: the cart, its tickets and totals; a pending cart whose hold is up is released first. */
