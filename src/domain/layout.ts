@@ -22,7 +22,10 @@ export const SCREEN_SECTIONS = {
   manage: ['content'],
   recovery: ['content'],
   'not-found': ['message'],
-} as const satisfies Record<RouteName, readonly string[]>;
+  // The date-first reservation flow inside event-detail's 'reservation' (spec section 2's order). Not a route: content
+  // blocks show here only where its layout places them. The quantity-first flow keeps its own order (its steps).
+  reservation: ['admission', 'dates', 'sessions', 'few-left', 'messages', 'quantities', 'survey', 'admit', 'citypass', 'seats', 'submit'],
+} as const satisfies Record<RouteName | 'reservation', readonly string[]>;
 
 export type ScreenWithLayout = keyof typeof SCREEN_SECTIONS;
 
@@ -31,6 +34,8 @@ export type ScreenWithLayout = keyof typeof SCREEN_SECTIONS;
 export const REQUIRED_SECTIONS: Partial<Record<ScreenWithLayout, readonly string[]>> = {
   checkout: ['purchaser', 'payment', 'terms', 'submit'],
   'event-detail': ['reservation'],
+  // What a visitor needs to choose and reserve; the few-tickets warning and the message rules' texts may be hidden.
+  reservation: ['admission', 'dates', 'sessions', 'quantities', 'survey', 'admit', 'citypass', 'seats', 'submit'],
 };
 export type SectionName<S extends ScreenWithLayout> = (typeof SCREEN_SECTIONS)[S][number];
 
@@ -83,7 +88,17 @@ export function resolveLayout<S extends ScreenWithLayout>(screen: S, input: Layo
     if (!placed.has(name)) middle.push({ kind: 'section', name: name as SectionName<S> });
   }
 
-  const unplaced = selectContentBlocks(input.blocks, screen, input.role).filter((b) => !placed.has(BLOCK_PREFIX + b.name));
+  // A block the reservation flow places inside the event page is placed on the event page too (not also in a slot).
+  if (screen === 'event-detail') {
+    for (const entry of configuredOrder(input.configLayout?.reservation, input.role) ?? [])
+      if (typeof entry === 'string') placed.add(entry);
+  }
+  const unplaced =
+    screen === 'reservation'
+      ? []
+      : selectContentBlocks(input.blocks, screen as Exclude<S, 'reservation'>, input.role).filter(
+          (b) => !placed.has(BLOCK_PREFIX + b.name),
+        );
   const top = unplaced.filter((b) => b.slot !== 'bottom').map((block) => ({ kind: 'block', block }) as const);
   const bottom = unplaced.filter((b) => b.slot === 'bottom').map((block) => ({ kind: 'block', block }) as const);
   return [...top, ...middle, ...bottom];

@@ -116,6 +116,37 @@ test.describe('screen layouts from the seller folder', () => {
     const firstOnPage = await page.locator('.events-page__main > *').first().getAttribute('class');
     expect(firstOnPage ?? '').toContain('content-block');
     await checkBothSizes(page, 'layout-events-member-block');
+
+    // Inside the reservation flow: the CityPASS codes before the survey, and the seller's visit rules just above
+    // 'Add to cart' (and nowhere else on the page).
+    writeFileSync(
+      path.join(dir(), 'content-blocks', 'visit-rules.html'),
+      '---\nslot: top\nroutes: event-detail\nroles: anonymous, logged_in, member\n---\n<p>Bags larger than 40 cm go to the cloakroom.</p>\n',
+    );
+    editConfig((config) => {
+      config.layout = {
+        ...config.layout,
+        reservation: [
+          'admission',
+          'dates',
+          'sessions',
+          'quantities',
+          'citypass',
+          'survey',
+          'admit',
+          'seats',
+          'block:visit-rules',
+          'submit',
+        ],
+      };
+    });
+    await waitForServer(page, (s) => Array.isArray(s.layout?.reservation));
+    await page.goto(`/${LAYOUT_SELLER}/events/${session.eventId}`);
+    const rules = page.locator('.reserve .content-block--visit-rules');
+    await expect(rules).toHaveText('Bags larger than 40 cm go to the cloakroom.');
+    await expect(page.getByText('Bags larger than 40 cm go to the cloakroom.')).toHaveCount(1);
+    const next = await rules.evaluate((el) => el.nextElementSibling?.textContent ?? '');
+    expect(next).toContain('Add to cart');
   });
 
   test('a layout the loader would refuse changes nothing on the running storefront', async ({ page }) => {

@@ -29,6 +29,47 @@ describe('layout registry', () => {
       'results',
     ]);
   });
+  it('the reservation flow is a screen of its own: spec order by default, reordered, a block before the submit, the warning hidden', () => {
+    expect(names(resolveLayout('reservation', { blocks: [], role: 'anonymous' }))).toEqual([
+      'admission',
+      'dates',
+      'sessions',
+      'few-left',
+      'messages',
+      'quantities',
+      'survey',
+      'admit',
+      'citypass',
+      'seats',
+      'submit',
+    ]);
+    const layout = {
+      reservation: ['admission', 'dates', 'sessions', 'quantities', 'citypass', 'admit', 'survey', 'seats', 'block:visit-rules', 'submit'],
+    };
+    const blocks = [block('visit-rules', { routes: ['event-detail'] }), block('detail-top', { routes: ['event-detail'] })];
+    // The event page's own blocks stay on the event page: only a placed block shows inside the flow.
+    expect(names(resolveLayout('reservation', { configLayout: layout, blocks, role: 'anonymous' }))).toEqual([
+      'admission',
+      'dates',
+      'sessions',
+      'quantities',
+      'citypass',
+      'admit',
+      'survey',
+      'seats',
+      'block:visit-rules',
+      'submit',
+    ]);
+    // On the event page itself that block is placed already: not also in its slot; the other block keeps its slot.
+    expect(names(resolveLayout('event-detail', { configLayout: layout, blocks, role: 'anonymous' }))).toEqual([
+      'block:detail-top',
+      ...SCREEN_SECTIONS['event-detail'],
+    ]);
+    // What a visitor needs cannot be hidden; the loader says so.
+    expect(
+      layoutIssues({ reservation: ['dates', 'sessions', 'quantities', 'survey', 'admit', 'citypass', 'seats', 'submit'] }, new Set()),
+    ).toEqual([{ path: '/layout/reservation', message: "must list 'admission': reservation cannot work without it" }]);
+  });
   it('only touches the configured screen', () => {
     const layout = { events: ['results'] };
     expect(names(resolveLayout('not-found', { configLayout: layout, blocks: [], role: 'anonymous' }))).toEqual(['message']);

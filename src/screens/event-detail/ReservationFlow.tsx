@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useRef } from 'react';
+import { useDeferredValue, useId, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { CitypassSection } from './CitypassSection';
 import { SubmitSection } from './SubmitSection';
 import { SeatSection } from './SeatSection';
 import { LoadFailed } from '../../components/LoadFailed';
+import { ScreenSections } from '../../components/ScreenSections';
+import type { SectionName } from '../../domain/layout';
 
 /** Quantity-first, once the quantities are chosen: what was chosen, and 'Change tickets' (date and time go). */
 const SelectionSummary = observer(function SelectionSummary({ store }: { store: ReservationStore }) {
@@ -99,10 +101,48 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
     // Quantity-first (spec section 4): the steppers, then 'Find available tickets'; the dates and times after.
     const quantityFirst = store.quantityFirst;
     const datesShown = mode === 'date' && (!quantityFirst || (!store.quantitiesOpen && !store.calendarLoading));
-    body = (
+    const tail = !(quantityFirst && store.quantitiesOpen);
+    // The flow's sections, in the order of the seller's 'reservation' layout (date-first) or of the quantity-first steps.
+    const parts = {
+      admission: () => store.offersBoth && <AdmissionChoice store={store} />,
+      dates: () =>
+        datesShown && (
+          <DatePicker
+            buttons={store.dateButtons}
+            calendar={store.shownCalendar}
+            selectedDate={store.selectedDate}
+            currency={currency}
+            onSelect={(date) => void store.selectDate(date)}
+          />
+        ),
+      sessions: () => datesShown && <SessionSection store={store} />,
+      'few-left': () =>
+        store.showFewTicketsWarning && (
+          <p className="notice notice--warning reserve__few-left" role="status">
+            {t('reserve.fewTicketsLeft')}
+          </p>
+        ),
+      messages: () =>
+        store.messages.length > 0 && (
+          <ul className="reserve__messages" aria-live="polite">
+            {store.messages.map((text) => (
+              <li key={text} className="notice notice--info">
+                {text}
+              </li>
+            ))}
+          </ul>
+        ),
+      quantities: () => !quantityFirst && <QuantitySection store={store} currency={currency} />,
+      survey: () => tail && <SurveySection store={store} forms={surveyForms.current} />,
+      admit: () => tail && <AdmitDetailsSection store={store} />,
+      citypass: () => tail && <CitypassSection store={store} />,
+      seats: () => tail && <SeatSection store={store} currency={currency} />,
+      submit: () => tail && <SubmitSection store={store} currency={currency} onSubmit={() => void handleSubmit()} />,
+    } satisfies Record<SectionName<'reservation'>, () => ReactNode>;
+    body = quantityFirst ? (
       <>
-        {store.offersBoth && <AdmissionChoice store={store} />}
-        {quantityFirst && store.quantitiesOpen && (
+        {parts.admission()}
+        {store.quantitiesOpen && (
           <>
             <QuantitySection store={store} currency={currency} />
             {store.notice && (
@@ -117,47 +157,24 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
             </p>
           </>
         )}
-        {quantityFirst && !store.quantitiesOpen && <SelectionSummary store={store} />}
-        {quantityFirst && store.calendarLoading && (
+        {!store.quantitiesOpen && <SelectionSummary store={store} />}
+        {store.calendarLoading && (
           <p role="status" className="reserve__status">
             {t('reserve.loading')}
           </p>
         )}
-        {datesShown && (
-          <DatePicker
-            buttons={store.dateButtons}
-            calendar={store.shownCalendar}
-            selectedDate={store.selectedDate}
-            currency={currency}
-            onSelect={(date) => void store.selectDate(date)}
-          />
-        )}
-        {datesShown && <SessionSection store={store} />}
-        {store.showFewTicketsWarning && (
-          <p className="notice notice--warning reserve__few-left" role="status">
-            {t('reserve.fewTicketsLeft')}
-          </p>
-        )}
-        {store.messages.length > 0 && (
-          <ul className="reserve__messages" aria-live="polite">
-            {store.messages.map((text) => (
-              <li key={text} className="notice notice--info">
-                {text}
-              </li>
-            ))}
-          </ul>
-        )}
-        {!quantityFirst && <QuantitySection store={store} currency={currency} />}
-        {!(quantityFirst && store.quantitiesOpen) && (
-          <>
-            <SurveySection store={store} forms={surveyForms.current} />
-            <AdmitDetailsSection store={store} />
-            <CitypassSection store={store} />
-            <SeatSection store={store} currency={currency} />
-            <SubmitSection store={store} currency={currency} onSubmit={() => void handleSubmit()} />
-          </>
-        )}
+        {parts.dates()}
+        {parts.sessions()}
+        {parts['few-left']()}
+        {parts.messages()}
+        {parts.survey()}
+        {parts.admit()}
+        {parts.citypass()}
+        {parts.seats()}
+        {parts.submit()}
       </>
+    ) : (
+      <ScreenSections screen="reservation" sections={parts} />
     );
   }
 
