@@ -1,6 +1,5 @@
 import type { Story, StoryDefault } from '@ladle/react';
-import { AppRoutes } from '../app/router';
-import { StoryApp, type StoryAppProps } from './harness/StoryApp';
+import { Route } from './harness/Route';
 import { ADMISSION_ID, DEMO } from './harness/demo';
 import type { StorefrontConfig } from '../contract/storefront';
 
@@ -8,11 +7,6 @@ import type { StorefrontConfig } from '../contract/storefront';
 // footer included. mockDate: the instant the demo seller's answers were recorded at (harness/recorded.ts STORY_NOW).
 export default { title: 'Screens', meta: { mockDate: '2026-05-04T13:00:00.000Z' } } satisfies StoryDefault;
 
-const Route = (props: Omit<StoryAppProps, 'children'>) => (
-  <StoryApp {...props}>
-    <AppRoutes />
-  </StoryApp>
-);
 const detail = `/events/${ADMISSION_ID}`;
 const flags = (DEMO.config.config._data.find((row) => row.key === 'storefront')?.value as StorefrontConfig).flags;
 /** Membership presell on (config and flag), for the home screen. */

@@ -9,7 +9,8 @@ import { createI18n } from '../../i18n';
 import { RootStore } from '../../stores/RootStore';
 import { StoresProvider } from '../../stores/context';
 import type { KeyValueStorage } from '../../stores/CartStore';
-import { CART_ID, demoReplies, type DemoScenario } from './demo';
+import { CART_ID, MEMBER_CART_ID, demoReplies, type DemoScenario } from './demo';
+import { drawRecordedImages } from './images';
 import { storyApi, type Replies } from './story-api';
 import { STORY_MARKER } from './marker';
 import '../../styles/app.css';
@@ -48,7 +49,9 @@ async function boot(scenario: DemoScenario, replies: Replies | undefined): Promi
     deployment: { apiBaseUrl: '/api', cachedApiBaseUrl: '/cached_api', defaultSeller: sellerConfig.seller.slug },
     sellerConfig,
     sellerPrefix: null,
-    storage: memoryStorage(scenario.cart ? { [`storefront.cart.${sellerConfig.seller.id}`]: CART_ID } : {}),
+    storage: memoryStorage(
+      scenario.cart ? { [`storefront.cart.${sellerConfig.seller.id}`]: scenario.cart === 'member' ? MEMBER_CART_ID : CART_ID } : {},
+    ),
     readCookies: () => null,
   });
   await Promise.all([store.cart.loadAtStartup(), store.session.start(true)]);
@@ -79,11 +82,17 @@ export function StoryApp({ path = '/', replies, setup, children, ...scenario }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useLayoutEffect(() => {
+    // The seller's images from the recording (harness/images.ts: the viewer's server has them under other ids),
+    // set up on the story's page before the booted story draws its first image.
+    const doc = probe.current?.ownerDocument;
+    if (doc) drawRecordedImages(doc);
+  }, []);
+  useLayoutEffect(() => {
     // The page the story is drawn in (Ladle's iframe when a width is set), as main.tsx themes the app's page.
     const doc = probe.current?.ownerDocument;
     if (booted && doc) {
       applyTheme(booted.store.config, doc.documentElement);
-      doc.documentElement.lang = booted.i18n.language;
+      doc.documentElement.setAttribute('lang', booted.i18n.language);
     }
   }, [booted]);
   if (failed) return <pre role="alert">{String(failed)}</pre>;

@@ -9,8 +9,15 @@ import type { ErrorBody, ErrorCode } from '../../contract/errors';
  */
 export type Reply = { status: number; body: unknown } | 'pending';
 
-/** Replies by 'METHOD path', the path relative to the API base without its query ('GET events/available'). */
-export type Replies = Record<string, Reply>;
+/** The request a reply may depend on: its query parameters and body (one path read with different queries). */
+export interface StoryRequest {
+  params: Record<string, unknown>;
+  data: unknown;
+}
+
+/** Replies by 'METHOD path', the path relative to the API base without its query ('GET events/available'); a
+ *  function answers by the request's query or body. */
+export type Replies = Record<string, Reply | ((request: StoryRequest) => Reply)>;
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 
@@ -33,7 +40,9 @@ function keyOf(config: InternalAxiosRequestConfig): string {
 export function storyApi(replies: Replies): AxiosInstance {
   const api = createApiClient({ baseURL: '/api', seller: 'demo' });
   const adapter: AxiosAdapter = (config) => {
-    const reply = replies[keyOf(config)] ?? refusal(404, 'not_found');
+    const answer = replies[keyOf(config)] ?? refusal(404, 'not_found');
+    const body = typeof config.data === 'string' && config.data ? (JSON.parse(config.data) as unknown) : config.data;
+    const reply = typeof answer === 'function' ? answer({ params: (config.params ?? {}) as Record<string, unknown>, data: body }) : answer;
     if (reply === 'pending') return new Promise(() => {});
     const response = { data: reply.body, status: reply.status, statusText: String(reply.status), headers: {}, config, request: null };
     if (reply.status < 400) return Promise.resolve(response);
