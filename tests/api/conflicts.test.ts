@@ -32,6 +32,8 @@ describeEachDatabase('conflict avoidance (issue 16)', (ctx) => {
       // a type any guest may buy (the admission's members-only Member Admission would be refused)
       .where('ticket_type.member_only', '=', false)
       .where('ticket_group.hidden_type', '=', 'public_browsable')
+      // and without a code of its own (General Admission's CityPASS entries need one each)
+      .where('ticket_group.handler', '!=', 'citypass')
       .orderBy('ticket_type._rank')
       .orderBy('ticket_type.id')
       .executeTakeFirstOrThrow();
