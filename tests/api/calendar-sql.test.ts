@@ -60,17 +60,21 @@ async function compareSeller(db: Db, slug: string, nows: Date[], days: number) {
  * increases up and down, and holds of carts that expired (still counted until the sweeper runs).
  */
 async function stir(db: Db, slug: string, now: Date) {
+  // hashtext() is an int4: abs() of its lowest value is out of int4's range (a clean-clone run met one), so the sums
+  // below are taken as bigint.
   const seller = await db.selectFrom('seller').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
   await sql`update event_session set
-      used_capacity = case abs(hashtext(id::text)) % 6 when 0 then capacity + oversell_capacity
+      used_capacity = case abs(0::bigint + hashtext(id::text)) % 6 when 0 then capacity + oversell_capacity
         when 1 then greatest(0, capacity + oversell_capacity - 3) when 2 then capacity / 2 else used_capacity end,
-      price_increase = case abs(hashtext(id::text || 'p')) % 5 when 0 then 500 when 1 then -300 when 2 then -100000 else price_increase end
+      price_increase = case abs(0::bigint + hashtext(id::text || 'p')) % 5 when 0 then 500 when 1 then -300 when 2 then -100000 else price_increase end
     where seller_id = ${seller.id} and capacity >= 0`.execute(db);
-  await sql`update event_session set capacity = -1 where seller_id = ${seller.id} and abs(hashtext(id::text || 'u')) % 17 = 0`.execute(db);
+  await sql`update event_session set capacity = -1 where seller_id = ${seller.id} and abs(0::bigint + hashtext(id::text || 'u')) % 17 = 0`.execute(
+    db,
+  );
   await sql`insert into session_ticket_group (event_session_id, ticket_group_id, capacity, oversell_capacity, used_capacity)
-    select s.id, g.id, 20, 0, case abs(hashtext(s.id::text || g.id::text)) % 3 when 0 then 20 when 1 then 10 else 0 end
+    select s.id, g.id, 20, 0, case abs(0::bigint + hashtext(s.id::text || g.id::text)) % 3 when 0 then 20 when 1 then 10 else 0 end
     from event_session s join ticket_group g on g.event_template_id = s.event_template_id
-    where s.seller_id = ${seller.id} and abs(hashtext(s.id::text || g.id::text || 'r')) % 4 = 0
+    where s.seller_id = ${seller.id} and abs(0::bigint + hashtext(s.id::text || g.id::text || 'r')) % 4 = 0
     on conflict (event_session_id, ticket_group_id) do update set used_capacity = case
       when session_ticket_group.capacity < 0 then excluded.used_capacity
       else least(excluded.used_capacity, session_ticket_group.capacity + session_ticket_group.oversell_capacity) end`.execute(db);
@@ -91,7 +95,9 @@ async function stir(db: Db, slug: string, now: Date) {
     from event_session s
     join ticket_group g on g.event_template_id = s.event_template_id
     join ticket_type t on t.ticket_group_id = g.id
-    where s.seller_id = ${seller.id} and s.used_capacity > 0 and abs(hashtext(s.id::text || t.id::text || 'h')) % 9 = 0`.execute(db);
+    where s.seller_id = ${seller.id} and s.used_capacity > 0 and abs(0::bigint + hashtext(s.id::text || t.id::text || 'h')) % 9 = 0`.execute(
+    db,
+  );
 }
 
 describeEachDatabase('the calendar aggregated in SQL answers as the states aggregated in JavaScript', (ctx) => {
