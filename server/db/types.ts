@@ -293,6 +293,9 @@ export interface CartTable {
   updated_at: TsDefault;
 }
 export type TicketState = 'in_cart' | 'held' | 'booked' | 'redeemed' | 'cancelled' | 'unbooked';
+/** A ticket in these states holds what it took (capacity, a member benefit, a seat, a CityPASS code): the predicate of
+ *  the unique indexes ticket_session_seat_uq and ticket_citypass_code_uq. */
+export const LIVE_TICKET_STATES = ['in_cart', 'held', 'booked', 'redeemed'] as const satisfies readonly TicketState[];
 export interface TicketTable {
   id: Uuid;
   seller_id: string;

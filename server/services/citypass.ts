@@ -1,6 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../db';
-import type { Database, TicketGroup, TicketTable, TicketType } from '../db/types';
+import { LIVE_TICKET_STATES, type Database, type TicketGroup, type TicketTable, type TicketType } from '../db/types';
 import {
   citypassCodeProblem,
   citypassKind,
@@ -19,9 +19,6 @@ type Trx = Transaction<Database>;
  * `ticket_citypass_code_uq` (migration 021): two carts sending the same code at once cannot both insert it, and nothing
  * here reads whether a code is free before taking it (that read could be stale by the time of the write).
  */
-
-/** Live ticket states that keep a code (those of the index). */
-const CODE_KEEPING_STATES = ['in_cart', 'held', 'booked', 'redeemed'] as const;
 
 const citypassSettings = (config: unknown): CitypassSettings | null =>
   ((config as { web?: { citypass?: CitypassSettings } } | null)?.web?.citypass as CitypassSettings | undefined) ?? null;
@@ -44,10 +41,7 @@ export async function prepareCitypassCodes(
 ): Promise<void> {
   const { lines, rows, groups, types } = args;
   const eventIds = [...new Set(rows.filter((r) => groups.get(r.ticket_group_id)?.handler === 'citypass').map((r) => r.event_template_id))];
-  if (eventIds.length === 0) {
-    for (const row of rows) row.citypass_code = null;
-    return;
-  }
+  if (eventIds.length === 0) return;
   const events = new Map(
     (await trx.selectFrom('event_template').select(['id', 'config']).where('id', 'in', eventIds).execute()).map((e) => [
       e.id,
@@ -56,10 +50,8 @@ export async function prepareCitypassCodes(
   );
   const seen = new Set<string>();
   rows.forEach((row, index) => {
-    if (groups.get(row.ticket_group_id)?.handler !== 'citypass') {
-      row.citypass_code = null;
-      return;
-    }
+    // Rows of other groups are built without a code (prepareAdds), whatever the line sent.
+    if (groups.get(row.ticket_group_id)?.handler !== 'citypass') return;
     const settings = events.get(row.event_template_id) ?? null;
     const kind = citypassKind(types.get(row.ticket_type_id)?.name ?? '', settings?.child_keywords);
     const field = `add.${index}.citypass_code`;
@@ -122,7 +114,7 @@ export async function citypassTakenError(
         .select('citypass_code')
         .where('seller_id', '=', sellerId)
         .where('citypass_code', 'in', codes)
-        .where('state', 'in', [...CODE_KEEPING_STATES])
+        .where('state', 'in', [...LIVE_TICKET_STATES])
         .execute()
     : [];
   const named = taken.length ? [...new Set(taken.map((t) => t.citypass_code!))] : codes;

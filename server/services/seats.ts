@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../db';
-import type { Database, Seller, TicketGroup, TicketTable } from '../db/types';
+import { LIVE_TICKET_STATES, type Database, type Seller, type TicketGroup, type TicketTable } from '../db/types';
 import { table } from '../../src/contract/tables';
 import type { SeatMapAnswer, SeatRow, TicketSeat } from '../../src/contract/seating';
 import { DomainError, isUniqueViolation, notFound } from './errors';
@@ -15,9 +15,6 @@ type Trx = Transaction<Database>;
  * those states (removed, cart deleted, hold expired, order cancelled) frees the seat with it. Nothing here reads
  * whether a seat is free before taking it: that read could be stale by the time of the write.
  */
-
-/** Ticket states that keep a seat. */
-export const SEAT_KEEPING_STATES = ['in_cart', 'held', 'booked', 'redeemed'] as const;
 
 type SeatTuple = [string, string, string, string, string | null, number, number, number, string | null, string | null, string[], boolean];
 
@@ -76,7 +73,7 @@ export async function readSeatMap(
       .select(sql<string[]>`coalesce(json_agg(t.seat_id), '[]'::json)`.as('ids'))
       .where('t.event_session_id', '=', sessionId)
       .where('t.seat_id', 'is not', null)
-      .where('t.state', 'in', [...SEAT_KEEPING_STATES])
+      .where('t.state', 'in', [...LIVE_TICKET_STATES])
       // A pending cart past its time no longer counts (nulls: a ticket without a cart, a cart without expiry).
       .where((eb) =>
         eb.or([eb('c.state', 'is', null), eb('c.state', '!=', 'pending'), eb('c.expires_at', 'is', null), eb('c.expires_at', '>', now)]),
@@ -191,7 +188,7 @@ export async function seatTakenError(
     ? await db
         .selectFrom('ticket')
         .select('seat_id')
-        .where('state', 'in', [...SEAT_KEEPING_STATES])
+        .where('state', 'in', [...LIVE_TICKET_STATES])
         .where((eb) =>
           eb.or(pairs.map(([sessionId, seatId]) => eb.and([eb('event_session_id', '=', sessionId), eb('seat_id', '=', seatId)]))),
         )

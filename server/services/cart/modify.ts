@@ -261,7 +261,7 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       return { id: cartId, expired: false };
     });
   } catch (err) {
-    // Nothing of the change stayed (one transaction): the refusal names the seats someone else holds now.
+    // Nothing of the change stayed (one transaction): the refusal names the seats or CityPASS codes someone else holds now.
     throw (
       (await seatTakenError(deps.db, err, change.add)) ??
       (await citypassTakenError(

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import { cardGatewayId } from '../payments';
 import type { Db } from '../../db';
-import type { Cart, Seller, Ticket, TicketOrder, TicketType } from '../../db/types';
+import { LIVE_TICKET_STATES, type Cart, type Seller, type Ticket, type TicketOrder, type TicketType } from '../../db/types';
 import { money } from '../../../src/domain/money';
 import { table } from '../../../src/contract/tables';
 import type {
@@ -25,7 +25,6 @@ import type { TicketSeat } from '../../../src/contract/seating';
 
 /** Shapes of the wire: money as decimal strings, times ISO 8601. */
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-const LIVE = ['in_cart', 'held', 'booked', 'redeemed'];
 
 export function moneyTotals(t: GrandTotals): GrandTotalsRow {
   return {
@@ -247,7 +246,7 @@ export async function cartView(
     .orderBy('id')
     .limit(1000)
     .execute();
-  const shown = opts.allTickets ? all : all.filter((t) => LIVE.includes(t.state));
+  const shown = opts.allTickets ? all : all.filter((t) => (LIVE_TICKET_STATES as readonly string[]).includes(t.state));
   const rel = await relatedRows(deps.db, shown);
   const paid = await deps.db
     .selectFrom('payment')
@@ -279,7 +278,7 @@ export function cartAnswer(
   opts: { embed: Set<string>; allTickets?: boolean },
 ): CartAnswer {
   const { cart, seller, all, rel, mods, orders, now } = input;
-  const live = all.filter((t) => LIVE.includes(t.state));
+  const live = all.filter((t) => (LIVE_TICKET_STATES as readonly string[]).includes(t.state));
   const shown = opts.allTickets ? all : live;
   const totals = grandTotals(linesOf(live), input.paid, cartmodOf(live));
   const publicId = seller.public_identity_id;

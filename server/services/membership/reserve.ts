@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { Database, Membership, Seller, TicketGroup, TicketTable } from '../../db/types';
+import { LIVE_TICKET_STATES, type Database, type Membership, type Seller, type TicketGroup, type TicketTable } from '../../db/types';
 import { DomainError } from '../errors';
 import { outsideFees } from '../../../src/domain/cart-rules';
 import { memberSettings, renewalOpensAt, type Benefit } from '../../../src/domain/membership';
@@ -8,7 +8,6 @@ type Trx = Transaction<Database>;
 type Row = Insertable<TicketTable>;
 
 /** Ticket states that use a member benefit: held in a cart or sold. */
-const LIVE_STATES = ['in_cart', 'held', 'booked', 'redeemed'] as const;
 
 let unsafeSkipMemberLock = false;
 /**
@@ -252,7 +251,7 @@ export async function checkMemberBenefits(trx: Trx, claim: MemberClaim | null): 
   const { membership, benefits } = claim;
   const { rows } = await sql<{ event_session_id: string; ticket_type_id: string; n: number }>`
     select event_session_id, ticket_type_id, count(*)::int as n from ticket
-    where membership_id = ${membership.id} and state in (${sql.join([...LIVE_STATES])})
+    where membership_id = ${membership.id} and state in (${sql.join([...LIVE_TICKET_STATES])})
       and event_session_id in (${sql.join(claim.sessionIds)})
     group by 1, 2`.execute(trx);
   const pool = benefits.filter((b) => b.ticket_type_id === '*').reduce((n, b) => n + b.quantity, 0);

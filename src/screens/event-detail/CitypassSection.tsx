@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { ReservationStore } from '../../stores/ReservationStore';
-import type { CitypassKind } from '../../domain/citypass';
+import { CITYPASS_CODE_MAX, type CitypassKind } from '../../domain/citypass';
 
 const CodeField = observer(function CodeField({
   store,
@@ -33,7 +33,7 @@ const CodeField = observer(function CodeField({
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={55}
+        maxLength={CITYPASS_CODE_MAX}
         required
         value={tickets.citypassValues.get(codeKey) ?? ''}
         aria-invalid={!!problem || undefined}
