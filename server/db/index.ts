@@ -19,6 +19,7 @@ import * as m018 from './migrations/018-hold-tally';
 import * as m020 from './migrations/020-staff-preview';
 import * as m021 from './migrations/021-citypass-code';
 import * as m022 from './migrations/022-sso-logout';
+import * as m023 from './migrations/023-ledger-entry-key';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '020-staff-preview': m020,
   '021-citypass-code': m021,
   '022-sso-logout': m022,
+  '023-ledger-entry-key': m023,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -538,6 +538,8 @@ export interface LedgerEntryTable {
   reason: string;
   cart_id: string | null;
   payment_id: string | null;
+  /** the payment attempt's key (plus ':refund' for a credit): one entry per key (migration 023) */
+  idempotency_key: string | null;
   created_at: TsDefault;
 }
 export interface MailOutboxTable {

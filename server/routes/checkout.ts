@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { checkoutCart, type CheckoutResult } from '../services/checkout';
 import { table } from '../../src/contract/tables';
 import { orderView } from '../services/orders';
+import { cartView } from '../services/cart/view';
 import { cartRoutes, type CheckoutBody } from '../../src/contract/cart';
 import { callerOf } from './cart';
 import type { Caller } from '../services/cart/access';
@@ -21,6 +22,8 @@ export async function checkoutAnswer(deps: Deps, result: CheckoutResult, caller:
     reply.code(202);
     return { pending_payment: table([{ cart_id: result.cartId, cart_number: result.cartNumber, status: 'processing' as const }]) };
   }
+  // A gift card paid part of it: the refreshed cart, no order (the spec's `partial` result).
+  if (result.kind === 'partial') return cartView(deps, result.cartId, caller, { embed: new Set() });
   return bookedOrderAnswer(deps, result.orderId, caller, result.accessToken);
 }
 

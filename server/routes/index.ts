@@ -18,6 +18,7 @@ import registerPasswordResetRoutes from './password-reset';
 import registerMyRoutes from './my';
 import registerMembershipRoutes from './membership';
 import registerAddressRoutes from './address';
+import registerLedgerRoutes from './ledger';
 import registerStaffRoutes from './staff';
 import { inPreview } from '../http/auth';
 import { DomainError } from '../http/errors';
@@ -47,5 +48,6 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   await registerMyRoutes(app, deps);
   await registerMembershipRoutes(app, deps);
   await registerAddressRoutes(app, deps);
+  await registerLedgerRoutes(app, deps);
   await registerStaffRoutes(app, deps);
 }

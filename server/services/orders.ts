@@ -1,3 +1,4 @@
+import { money } from '../../src/domain/money';
 import type { Deps } from '../deps';
 import type { TicketOrder } from '../db/types';
 import { notFound } from './errors';
@@ -58,6 +59,16 @@ export async function orderTables(deps: Deps, order: TicketOrder, embed: Set<str
   if (want('ticket_type')) out.ticket_type = table(cat.ticket_type);
   if (want('event_session')) out.event_session = table(cat.event_session);
   if (want('venue')) out.venue = table(cat.venue);
+  const giftTickets = tickets.filter((t) => t.handler === 'ledger').map((t) => t.id);
+  if (want('ledger') && giftTickets.length > 0) {
+    const cards = await deps.db
+      .selectFrom('ledger')
+      .select(['ticket_id', 'number', 'balance', 'state'])
+      .where('ticket_id', 'in', giftTickets)
+      .orderBy('created_at')
+      .execute();
+    out.ledger = table(cards.map((c) => ({ ticket_id: c.ticket_id!, number: c.number, balance: money(c.balance), state: c.state })));
+  }
   return out;
 }
 

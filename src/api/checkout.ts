@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { GuestIdentityAnswer, GuestIdentityBody } from '../contract/account';
-import type { OrderAnswer, PendingPaymentAnswer } from '../contract/cart';
+import type { CartAnswer, OrderAnswer, PendingPaymentAnswer } from '../contract/cart';
 
 /** POST user body: the guest purchaser (spec section 7; the server validates again with section 5 rules). */
 export type PurchaserBody = GuestIdentityBody;
@@ -15,9 +15,10 @@ export interface CardData {
 /** POST cart/{id}/guest_checkout body. amount is the outstanding total as a decimal string. */
 export interface CheckoutBody {
   amount: string;
-  gateway_id: 'test' | 'stripe' | 'free';
-  /** card: the test gateway's card; payment_method: Stripe's PaymentMethod id; source: a confirmed intent's id. */
-  gateway_data: { card?: CardData; source?: string; payment_method?: string; saved_payment_method?: string };
+  gateway_id: 'test' | 'stripe' | 'free' | 'ledger';
+  /** card: the test gateway's card; payment_method: Stripe's PaymentMethod id; source: a confirmed intent's id;
+   *  number: a gift card's (the ledger gateway, issue 13). */
+  gateway_data: { card?: CardData; source?: string; payment_method?: string; saved_payment_method?: string; number?: string };
   guest_identity_id: string;
   send_email: boolean;
   /** a membership in the cart renews automatically with the card kept at purchase (issue 12) */
@@ -26,8 +27,8 @@ export interface CheckoutBody {
   save_payment_method?: boolean;
 }
 
-/** 200: the booked order; 202: the payment is still clearing (a debit), nothing booked yet. */
-export type CheckoutResponse = OrderAnswer & Partial<PendingPaymentAnswer>;
+/** 200: the booked order, or the cart when a gift card paid part of it; 202: the payment is still clearing (a debit). */
+export type CheckoutResponse = Partial<OrderAnswer> & Partial<PendingPaymentAnswer> & Partial<Pick<CartAnswer, 'cart'>>;
 
 /** POST user -> the identity id the checkout refers to. */
 export async function createPurchaser(client: AxiosInstance, body: PurchaserBody): Promise<string> {

@@ -14,7 +14,7 @@ const tokenHeaders = (accessToken?: string | null) => (accessToken ? { [ORDER_TO
 /** GET ticket_order/{id}: readable by the browser that owns the cart (cookie) or with the order's access token. */
 export async function getOrder(client: AxiosInstance, orderId: string, accessToken?: string | null): Promise<OrderResponse> {
   const { data } = await client.get<OrderResponse>(`ticket_order/${encodeURIComponent(orderId)}`, {
-    params: { _embed: 'ticket,ticket_type,event_template,venue' },
+    params: { _embed: 'ticket,ticket_type,event_template,venue,ledger' },
     headers: tokenHeaders(accessToken),
   });
   return data;

@@ -189,6 +189,15 @@ export const CartModRow = Row({
 });
 export type CartModRow = Static<typeof CartModRow>;
 
+/** A gift card that paid part of the cart (spec section 3 gift card payments): its number, what it paid, what it holds now. */
+export const GiftCardPaymentRow = Row({
+  payment_id: Uuid,
+  card_number: Type.String(),
+  payment_amount: Money,
+  remaining_balance: Money,
+});
+export type GiftCardPaymentRow = Static<typeof GiftCardPaymentRow>;
+
 export const CartRow = Row({
   id: Uuid,
   cart_number: Type.String(),
@@ -210,6 +219,8 @@ export const CartRow = Row({
   /** spec section 3 cart mods: the promo codes on the cart and what each takes off it */
   cart_mods: Type.Optional(Type.Array(CartModRow)),
   ticket_order_ids: Type.Array(Uuid),
+  /** gift cards that paid part of the cart (a checkout through the ledger gateway); their payments are in total_payments */
+  gift_card_payments: Type.Optional(Type.Array(GiftCardPaymentRow)),
 });
 export type CartRow = Static<typeof CartRow>;
 
@@ -231,9 +242,15 @@ export type CartAnswer = Static<typeof CartAnswer>;
 export const CartDeletedAnswer = Row({ cart: Table(Row({ id: Uuid, state: Literals('cancelled') })) });
 export type CartDeletedAnswer = Static<typeof CartDeletedAnswer>;
 
+/** A gift card an order issued (a gift-card ticket bought): its number and what it holds now. */
+export const IssuedGiftCardRow = Row({ ticket_id: Uuid, number: Type.String(), balance: Money, state: Type.String() });
+export type IssuedGiftCardRow = Static<typeof IssuedGiftCardRow>;
+
 /** An order and (as `_embed` asks; all when absent) its tickets and catalogue rows. */
 export const OrderAnswer = Row({
   ticket_order: Table(TicketOrderRow),
+  /** the gift cards the order's gift-card tickets issued (only to whoever may read the order) */
+  ledger: Type.Optional(Table(IssuedGiftCardRow)),
   ticket: Type.Optional(Table(TicketRow)),
   ticket_type: Type.Optional(Table(CartTicketTypeRow)),
   ticket_group: Type.Optional(Table(CartTicketGroupRow)),
@@ -252,8 +269,11 @@ export const PendingPaymentAnswer = Row({
   pending_payment: Table(Row({ cart_id: Uuid, cart_number: Type.String(), status: Literals('processing') })),
 });
 export type PendingPaymentAnswer = Static<typeof PendingPaymentAnswer>;
-/** A checkout's answers: the booked order (200), or the payment still clearing (202). */
-export const checkoutAnswers = () => ({ ...answers(OrderAnswer), 202: PendingPaymentAnswer }) as const;
+/**
+ * A checkout's answers: the booked order (200), the refreshed cart when a gift card paid part of it and the rest is
+ * still outstanding (200, the spec's `partial` result), or the payment still clearing (202).
+ */
+export const checkoutAnswers = () => ({ ...answers(Type.Union([OrderAnswer, CartAnswer])), 202: PendingPaymentAnswer }) as const;
 
 // ---- requests ----
 

@@ -61,6 +61,15 @@ export const ERROR_STATUS = {
   /** the code discounts nothing in the cart (apply_code with require_benefit) */
   no_code_benefit: 409,
   duplicate_code: 409,
+  // Gift cards (issue 13)
+  /** no active card of that number at this seller */
+  gift_card_not_found: 404,
+  /** the card holds nothing (spec: 'Gift Card balance is $0') */
+  gift_card_empty: 409,
+  /** the card already pays part of this cart (spec: 'Oops! You already applied this gift card') */
+  gift_card_applied: 409,
+  /** the card holds less than the amount asked of it (another payment took from it meanwhile); `_extra.balance` */
+  gift_card_balance_insufficient: 409,
   // Cart
   cart_access_denied: 403,
   cart_expired: 410,

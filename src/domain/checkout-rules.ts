@@ -97,6 +97,8 @@ export type CheckoutFailure =
   | { kind: 'booked'; orderId: string | null }
   | { kind: 'validation'; field: string | null }
   | { kind: 'gift_to_self' }
+  /** A gift card the checkout could not charge (issue 13): its refusal's code, and the card's balance when it changed. */
+  | { kind: 'gift_card'; code: string; balance: number | null }
   | { kind: 'unexpected' };
 
 /** Spec sections 4 and 8: what a failed POST user / guest_checkout means for the shopper. */
@@ -108,6 +110,9 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
       intentId: extra.intent_id,
       clientSecret: typeof extra.client_secret === 'string' && extra.client_secret !== extra.intent_id ? extra.client_secret : null,
     };
+  }
+  if (error._code.startsWith('gift_card_')) {
+    return { kind: 'gift_card', code: error._code, balance: typeof extra.balance === 'number' ? extra.balance : null };
   }
   // The card's refusal in the locale's words (payment.reasons.{code}); the generic payment sentence for the others.
   if (error.status === 402 || error._context === 'payment') return { kind: 'payment', providerMessage: '', reason: error._code };

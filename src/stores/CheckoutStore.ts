@@ -1,6 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
-import { createPurchaser, giftCheckout, guestCheckout, type CheckoutBody } from '../api/checkout';
+import { createPurchaser, giftCheckout, guestCheckout, type CheckoutBody, type CheckoutResponse } from '../api/checkout';
+import type { CartResponse } from '../api/cart';
+import { decimalToMinor, toDecimal } from '../domain/pricing';
+import { ERROR_MESSAGES } from '../domain/error-messages';
+import type { ErrorCode } from '../contract/errors';
 import { toApiError } from '../api/errors';
 import { getCart } from '../api/cart';
 import { getPaymentsConfig } from '../api/payments';
@@ -42,6 +46,13 @@ export type PaymentInput =
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
+/** The gift cards applied at checkout (GiftCardStore): charged first, each its part of what is owed. */
+export interface GiftCards {
+  readonly pending: ReadonlyArray<{ number: string; balance: number }>;
+  markCharged(number: string): void;
+  refuse(number: string, message: { key: string; values: Record<string, string | number> }): void;
+}
+
 const TOKEN_KEY = (orderId: string) => `storefront.orderToken.${orderId}`;
 
 /** The payment step: purchaser identity, the guest checkout call and its outcomes, and the confirmation's orders. */
@@ -65,13 +76,15 @@ export class CheckoutStore {
   /** The shopper's 'save this card' choice for the attempt under way (kept for the 3-D Secure retry). */
   private savePaymentMethod = false;
   private lastAttempt: { identity: IdentityFormData | null } | null = null;
+  /** The gift cards the attempt under way charges before the card (issue 13). */
+  private giftCards: GiftCards | null = null;
   private readonly deps: CheckoutStoreDeps;
 
   constructor(deps: CheckoutStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod'>(
+    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod' | 'giftCards'>(
       this,
-      { deps: false, lastPurchaser: false, lastAttempt: false, savePaymentMethod: false },
+      { deps: false, lastPurchaser: false, lastAttempt: false, savePaymentMethod: false, giftCards: false },
       { autoBind: true },
     );
   }
@@ -100,10 +113,11 @@ export class CheckoutStore {
   async submit(
     identity: IdentityFormData | null,
     payment: CardForm | PaymentInput | null,
-    opts: { savePaymentMethod?: boolean } = {},
+    opts: { savePaymentMethod?: boolean; giftCards?: GiftCards | null } = {},
   ): Promise<CheckoutOutcome> {
     const input: PaymentInput | null = payment && 'kind' in payment ? payment : payment ? { kind: 'card', card: payment } : null;
     this.savePaymentMethod = Boolean(input && input.kind !== 'saved' && opts.savePaymentMethod);
+    this.giftCards = opts.giftCards ?? null;
     if (!input) return this.run(identity, {});
     if (input.kind === 'saved') return this.run(identity, { saved_payment_method: input.id });
     return input.kind === 'stripe'
@@ -144,30 +158,58 @@ export class CheckoutStore {
     this.submitting = true;
     this.failure = null;
     this.lastAttempt = { identity };
+    let charging: string | null = null;
     try {
       // No identity: a logged-in user buys as themselves (their cart, or a guest cart they logged in with).
       const guestId = identity ? await this.purchaserId(identity) : undefined;
-      const amount = row.cart_fees.grand_totals.total_outstanding;
-      const free = Number(amount) === 0;
-      const body = {
-        amount,
-        gateway_id: free ? 'free' : row.cart_fees.gateway_id === 'stripe' ? 'stripe' : 'test',
-        gateway_data: free ? {} : gatewayData,
-        ...(guestId ? { guest_identity_id: guestId } : {}),
-        send_email: !free,
-      } as CheckoutBody;
       // The membership form's choices (issue 12): auto-renew on the checkout, or the gift checkout naming the giftee.
       // (Imported when paying: the checkout's first load stays as it was.)
       const { browserIntentStorage, clearMembershipIntent, readMembershipIntent } = await import('./membership-intent');
       const intents = this.deps.intents === undefined ? browserIntentStorage() : this.deps.intents;
       const intent = readMembershipIntent(intents, row.id);
-      if (!free)
-        track({ name: 'add_payment_info', cart: row, paymentType: gatewayData && 'payment_method' in gatewayData ? 'stripe' : 'card' });
-      if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
-      if (this.savePaymentMethod && !free) body.save_payment_method = true;
-      const response = intent.gifteeIdentityId
-        ? await giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !guestId)
-        : await guestCheckout(this.deps.api, row.id, body);
+      const post = (body: CheckoutBody) =>
+        intent.gifteeIdentityId
+          ? giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !guestId)
+          : guestCheckout(this.deps.api, row.id, body);
+      // Gift cards first (issue 13): each pays its part of what is still owed; the one that pays the last of it books
+      // the order, otherwise the answer is the cart with the card's payment on it.
+      let response: CheckoutResponse | null = null;
+      for (const card of [...(this.giftCards?.pending ?? [])]) {
+        const owed = decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding);
+        const take = Math.min(card.balance, owed);
+        if (take <= 0) break;
+        charging = card.number;
+        response = await post({
+          amount: toDecimal(take),
+          gateway_id: 'ledger',
+          gateway_data: { number: card.number },
+          ...(guestId ? { guest_identity_id: guestId } : {}),
+          send_email: true,
+        } as CheckoutBody);
+        charging = null;
+        const number = card.number;
+        runInAction(() => this.giftCards?.markCharged(number));
+        if (response.ticket_order?._data?.length) break;
+        if (response.cart) cart.accept(response as CartResponse);
+        response = null;
+      }
+      const current = cart.cart ?? row;
+      const amount = current.cart_fees.grand_totals.total_outstanding;
+      const free = Number(amount) === 0;
+      if (!response) {
+        const body = {
+          amount,
+          gateway_id: free ? 'free' : current.cart_fees.gateway_id === 'stripe' ? 'stripe' : 'test',
+          gateway_data: free ? {} : gatewayData,
+          ...(guestId ? { guest_identity_id: guestId } : {}),
+          send_email: !free,
+        } as CheckoutBody;
+        if (!free)
+          track({ name: 'add_payment_info', cart: row, paymentType: gatewayData && 'payment_method' in gatewayData ? 'stripe' : 'card' });
+        if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
+        if (this.savePaymentMethod && !free) body.save_payment_method = true;
+        response = await post(body);
+      }
       clearMembershipIntent(intents, row.id);
       const pending = response.pending_payment?._data?.[0];
       if (pending) {
@@ -183,7 +225,9 @@ export class CheckoutStore {
       track({ name: 'purchase', cart: row, orderIds: orders.map((o) => o.id) });
       return this.complete(orders.map((o) => o.id));
     } catch (error) {
-      return await this.fail(classifyCheckoutError(toApiError(error)));
+      const failure = classifyCheckoutError(toApiError(error));
+      if (failure.kind === 'gift_card' && charging) return await this.failGiftCard(charging, failure);
+      return await this.fail(failure);
     } finally {
       runInAction(() => {
         this.submitting = false;
@@ -216,6 +260,17 @@ export class CheckoutStore {
     runInAction(() => {
       this.failure = failure;
     });
+    return { kind: 'failed' };
+  }
+
+  /**
+   * A gift card the checkout could not charge (its balance changed, it was used meanwhile): it comes off the list with
+   * the reason under the gift card field, and the cart is read again (cards before it may have paid their parts).
+   */
+  private async failGiftCard(number: string, failure: Extract<CheckoutFailure, { kind: 'gift_card' }>): Promise<CheckoutOutcome> {
+    const key = ERROR_MESSAGES[failure.code as ErrorCode] ?? 'giftCard.errors.unknown';
+    runInAction(() => this.giftCards?.refuse(number, { key, values: { number } }));
+    await this.deps.cart.load();
     return { kind: 'failed' };
   }
 

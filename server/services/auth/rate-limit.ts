@@ -21,6 +21,8 @@ export const LIMITS = {
   gift_code_ip: { max: 30, windowSeconds: 900 },
   /** wrong promo codes tried from one address (apply_code, GET code/{code}); a code that works gives its try back */
   promo_code_ip: { max: 60, windowSeconds: 900 },
+  /** wrong gift card numbers tried from one address (GET ledger/giftcard/{number}); a card that exists gives its try back */
+  gift_card_ip: { max: 30, windowSeconds: 900 },
   /** address lookups (find and retrieve) from one address: each one is a paid call to the provider */
   address_lookup_ip: { max: 120, windowSeconds: 900 },
   /** single sign-on logins one address may start (each keeps a row until it comes back or expires) */

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { needsOf, releaseCapacity } from '../inventory';
 import { releaseUses } from './promo';
+import { returnGiftCardPayments } from '../checkout/gift-card';
 
 type Trx = Transaction<Database>;
 
@@ -65,6 +66,7 @@ export async function expireCarts(
     .execute();
   await releaseCapacity(trx, needsOf(released));
   await releaseUses(trx, ids);
+  await returnGiftCardPayments(trx, ids, now);
   return ids;
 }
 

@@ -7,6 +7,7 @@ import { loadGroups, needsOf, releaseCapacity, takeCapacity } from '../inventory
 import { publicIdentityId, loadOwnedCart, type Caller } from './access';
 import { cartErrors } from './errors';
 import { expireCarts } from './expiry';
+import { returnGiftCardPayments, returnOverpayment } from '../checkout/gift-card';
 import { applyInTrx, releaseUses, repriceCart } from './promo';
 import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from './holds';
 import { prepareAdds, type AddLine } from './reserve';
@@ -231,6 +232,8 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       if (touched.length > 0) await repriceCart(trx, cartId);
       await applyForm(trx, at, body.apply_code_default, { requireBenefit: false, ignore: true });
       await applyForm(trx, at, body.apply_code, { requireBenefit: true, ignore: false });
+      // Fewer tickets or a new code: gift cards that paid part of the cart never pay more than it now owes.
+      if (touched.length > 0 || body.apply_code || body.apply_code_default) await returnOverpayment(trx, cartId, now);
 
       const surveyGroups = Object.keys(change.surveys);
       if (surveyGroups.length > 0) {
@@ -295,6 +298,7 @@ export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Pr
       .execute();
     await releaseCapacity(trx, needsOf(released));
     await releaseUses(trx, [cartId]);
+    await returnGiftCardPayments(trx, [cartId], now);
   });
 }
 

@@ -11,6 +11,7 @@ import type {
   CartTicketGroupRow,
   CartTicketTypeRow,
   CartVenueRow,
+  GiftCardPaymentRow,
   GrandTotalsRow,
   TicketOrderRow,
   TicketRow,
@@ -20,6 +21,9 @@ import { loadOwnedCart, type Caller } from './access';
 import { expireCarts } from './expiry';
 import { seatsById } from '../seats';
 import { cartMods } from './promo';
+import { cartmodOf, linesOf } from './totals';
+
+export { cartmodOf, linesOf };
 import { bySeat } from '../../../src/domain/seat-place';
 import type { TicketSeat } from '../../../src/contract/seating';
 
@@ -36,20 +40,6 @@ export function moneyTotals(t: GrandTotals): GrandTotalsRow {
     total_outstanding: money(t.total_outstanding),
   };
 }
-
-/** Priced lines of the totals: each ticket at its price before promo codes (the codes' discounts are the cartmod amount). */
-export function linesOf(
-  tickets: Array<{ adjusted_value: number; cartmod_amount?: number; fees: number; handler_data: Record<string, any> }>,
-) {
-  return tickets.map((t) => ({
-    adjusted_value: t.adjusted_value + (t.cartmod_amount ?? 0),
-    fee_fixed: Number(t.handler_data?.fee_fixed ?? t.fees),
-    fee_percent: Number(t.handler_data?.fee_percent ?? 0),
-  }));
-}
-
-/** What the cart's promo codes take off its tickets, minor units. */
-export const cartmodOf = (tickets: Array<{ cartmod_amount?: number }>) => tickets.reduce((s, t) => s + (t.cartmod_amount ?? 0), 0);
 
 /** Catalogue rows the tickets refer to, by table. */
 export async function relatedRows(
@@ -248,15 +238,43 @@ export async function cartView(
     .execute();
   const shown = opts.allTickets ? all : all.filter((t) => (LIVE_TICKET_STATES as readonly string[]).includes(t.state));
   const rel = await relatedRows(deps.db, shown);
-  const paid = await deps.db
+  const payments = await deps.db
     .selectFrom('payment')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+    .select(['id', 'gateway_id', 'gateway_ref', 'amount'])
     .where('cart_id', '=', cartId)
     .where('status', '=', 'succeeded')
-    .executeTakeFirst();
+    .orderBy('occurred_on')
+    .orderBy('id')
+    .execute();
+  const giftCards = await giftCardPayments(deps.db, payments);
   const mods = await cartMods(deps.db, cartId);
   const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
-  return cartAnswer(deps, { cart, seller, all, rel, paid: Number(paid?.sum ?? 0), mods, orders, now }, opts);
+  const paid = payments.reduce((s, p) => s + p.amount, 0);
+  return cartAnswer(deps, { cart, seller, all, rel, paid, mods, orders, now, giftCards }, opts);
+}
+
+/** What each gift card paid of the cart, with what it holds now (spec section 3: cardNumber, remainingBalance, paymentAmount). */
+async function giftCardPayments(
+  db: Db,
+  payments: Array<{ id: string; gateway_id: string; gateway_ref: string | null; amount: number }>,
+): Promise<GiftCardPaymentRow[]> {
+  const ledger = payments.filter((p) => p.gateway_id === 'ledger' && p.gateway_ref);
+  if (ledger.length === 0) return [];
+  const cards = await db
+    .selectFrom('ledger')
+    .select(['id', 'number', 'balance'])
+    .where(
+      'id',
+      'in',
+      ledger.map((p) => p.gateway_ref!),
+    )
+    .execute();
+  return ledger.flatMap((p) => {
+    const card = cards.find((c) => c.id === p.gateway_ref);
+    return card
+      ? [{ payment_id: p.id, card_number: card.number, payment_amount: money(p.amount), remaining_balance: money(card.balance) }]
+      : [];
+  });
 }
 
 /**
@@ -274,6 +292,8 @@ export function cartAnswer(
     mods: Awaited<ReturnType<typeof cartMods>>;
     orders: TicketOrder[];
     now: Date;
+    /** gift cards that paid part of the cart (none for a new cart) */
+    giftCards?: GiftCardPaymentRow[];
   },
   opts: { embed: Set<string>; allTickets?: boolean },
 ): CartAnswer {
@@ -319,6 +339,7 @@ export function cartAnswer(
       };
     }),
     ticket_order_ids: orders.map((o) => o.id),
+    gift_card_payments: input.giftCards ?? [],
   };
   const out: CartAnswer = { cart: table([row]), ticket: table(shown.map((t) => ticketWire(t, rel))) };
   const embed = new Set([...opts.embed].map((e) => e.split('.').pop()!));

@@ -5,6 +5,7 @@ import { DomainError } from '../errors';
 import { gatewayFor } from '../payments';
 import { cartTotals } from './claim';
 import { bookMemberships } from '../membership/book';
+import { issueGiftCards } from './gift-card';
 
 type Trx = Transaction<Database>;
 
@@ -13,7 +14,9 @@ export type BookOutcome =
   /** Someone else settled the attempt first (the reconciler, when the gateway took longer than it waits). */
   | { kind: 'settled'; status: Payment['status']; orderId: string | null }
   /** The money was taken but the cart is no longer waiting for it: the charge is owed back. */
-  | { kind: 'refund_owed' };
+  | { kind: 'refund_owed' }
+  /** A gift card paid part of the cart: the attempt succeeded, the cart is pending again with the rest outstanding. */
+  | { kind: 'partial' };
 
 /**
  * Records a charged attempt and books its cart, in one transaction: the attempt succeeded with its order, the order,
@@ -35,6 +38,15 @@ export async function bookAttempt(
     return { kind: 'refund_owed' };
   }
   const { tickets, totals: t } = await cartTotals(trx, cart.id);
+  if (tickets.length > 0 && attempt.gateway_id === 'ledger' && attempt.amount < t.total_outstanding) {
+    await trx
+      .updateTable('payment')
+      .set({ status: 'succeeded', gateway_ref: charge.ref, occurred_on: now, updated_at: now })
+      .where('id', '=', attempt.id)
+      .execute();
+    await trx.updateTable('cart').set({ state: 'pending', updated_at: now }).where('id', '=', cart.id).execute();
+    return { kind: 'partial' };
+  }
   // The cart cannot change while it is checking out, so what the attempt charged is still what it owes.
   if (tickets.length === 0 || t.total_outstanding !== attempt.amount) {
     throw new Error(`cart ${cart.id} changed during its checkout`);
@@ -61,6 +73,14 @@ export async function bookAttempt(
     .set({ status: 'succeeded', ticket_order_id: order.id, gateway_ref: charge.ref, occurred_on: now, updated_at: now })
     .where('id', '=', attempt.id)
     .execute();
+  // The gift cards that paid part of the cart before paid for this order too.
+  await trx
+    .updateTable('payment')
+    .set({ ticket_order_id: order.id, updated_at: now })
+    .where('cart_id', '=', cart.id)
+    .where('status', '=', 'succeeded')
+    .where('ticket_order_id', 'is', null)
+    .execute();
   // Scan codes: 122 random bits from the server's CSPRNG (gen_random_uuid), unguessable.
   const booked = await trx
     .updateTable('ticket')
@@ -77,6 +97,8 @@ export async function bookAttempt(
   if (booked.length !== tickets.length) throw new Error(`cart ${cart.id} changed during its checkout`);
   // Memberships and gifts of membership are part of the booking: an order never stands without them.
   await bookMemberships(trx, { now, sellerId: cart.seller_id, cartId: cart.id, orderId: order.id, identityId: attempt.order_identity_id });
+  // Gift cards bought in the cart are issued with the order, spendable at once.
+  await issueGiftCards(trx, { sellerId: cart.seller_id, orderId: order.id });
   return { kind: 'booked', orderId: order.id };
 }
 

@@ -114,7 +114,11 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
       });
     }
   }
-  if (amount !== totals.total_outstanding) {
+  // A gift card may pay part of what is owed (the rest stays outstanding); every other payment pays all of it. A part
+  // payment leaves the cart with the shopper, so it needs the cart's hold to be current.
+  const partial = gateway.id === 'ledger' && amount > 0 && amount < totals.total_outstanding;
+  if (partial && (cart.state === 'expired' || (cart.expires_at && new Date(cart.expires_at) <= now))) throw cartErrors.expired(cartId);
+  if (!partial && amount !== totals.total_outstanding) {
     throw new DomainError('payment_amount_incorrect', 'The amount does not match the amount due.', 'checkout', {
       field: 'amount',
       outstanding: totals.total_outstanding,

@@ -14,6 +14,7 @@ import { citypassTakenInCart } from '../citypass';
 import { rememberPaymentMethod } from '../membership/auto-renew';
 import { ownSavedMethod } from '../saved-payment-methods';
 import { sendGiftMails } from '../membership/mail';
+import { checkGiftCard } from './gift-card';
 
 export { createGuestIdentity, validateGuestIdentity, type GuestIdentityBody } from './guest-identity';
 export { reconcilePayments } from './reconcile';
@@ -34,7 +35,9 @@ export interface CheckoutExtras {
 export type CheckoutResult =
   | { kind: 'completed'; orderId: string; accessToken: string }
   /** The provider is still clearing the payment (a debit): the webhook books the cart when it clears. */
-  | { kind: 'pending'; cartId: string; cartNumber: string };
+  | { kind: 'pending'; cartId: string; cartNumber: string }
+  /** A gift card paid part of the cart: the rest is still outstanding and the cart is the shopper's again. */
+  | { kind: 'partial'; cartId: string };
 
 /**
  * POST cart/{id}/guest_checkout and cart/{id}/pay. Three steps, never a transaction across the gateway call:
@@ -54,7 +57,7 @@ export async function checkoutCart(
   const amount = parseMoney(body.amount);
   if (amount === null) throw new DomainError('validation_failed', 'The amount is not valid.', 'checkout', { field: 'amount' });
   // Cards go through the seller's own gateway: a test card never pays a Stripe seller's order.
-  if (body.gateway_id !== 'free' && body.gateway_id !== cardGatewayId(deps.config, seller.config)) {
+  if (body.gateway_id !== 'free' && body.gateway_id !== 'ledger' && body.gateway_id !== cardGatewayId(deps.config, seller.config)) {
     throw new DomainError('gateway_not_found', `Payment gateway ${body.gateway_id} is not configured.`, 'payment', {
       gateway_id: body.gateway_id,
     });
@@ -66,7 +69,9 @@ export async function checkoutCart(
   const saved = typeof savedId === 'string' ? await ownSavedMethod(deps, seller.id, caller.identityId, savedId, gateway.id) : null;
   if (body.save_payment_method === true && !caller.identityId)
     throw new DomainError('not_authenticated', 'Log in to keep a card for next time.', 'saved_payment_method');
-  const autoRenew = body.auto_renew === true && !extras.gifteeIdentityId;
+  // Auto-renew charges the card kept at purchase: a gift card keeps nothing to charge next year.
+  const autoRenew = body.auto_renew === true && !extras.gifteeIdentityId && gateway.id !== 'ledger';
+  if (gateway.id === 'ledger') await checkGiftCard(deps, seller.id, cartId, body.gateway_data?.number, amount);
 
   // A late payment brings back released holds; a seat or CityPASS code someone took meanwhile refuses it before any charge.
   const attempt = await deps.db
@@ -132,6 +137,7 @@ export async function checkoutCart(
   const outcome = await deps.db
     .transaction()
     .execute((trx) => bookAttempt(trx, deps, attempt.id, { ref: charge.ref, accessTokenHash: sha256(accessToken) }));
+  if (outcome.kind === 'partial') return { kind: 'partial', cartId };
   if (outcome.kind === 'booked') {
     if (charge.reusable || saved) {
       // The order stands whatever keeping the card does; at worst the card is not offered next time.

@@ -34,6 +34,7 @@ async function ticketsOf(deps: Deps, orderId: string) {
         'ticket.id',
         'ticket.state',
         'ticket.scan_code',
+        'ticket.handler',
         'ticket.admit_name',
         'ticket_type.name as type_name',
         'event_template.name as event_name',
@@ -73,6 +74,11 @@ export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMail
   const config = seller.config ?? {};
   const t = mailStrings(seller.strings);
   const rows = await ticketsOf(deps, orderId);
+  // Gift cards bought: the mail carries each card's number, the only thing that spends it.
+  const giftTickets = rows.filter((r) => r.handler === 'ledger').map((r) => r.id);
+  const cards = giftTickets.length
+    ? await db.selectFrom('ledger').select(['ticket_id', 'number', 'balance']).where('ticket_id', 'in', giftTickets).execute()
+    : [];
 
   const when = (d: Date | null) =>
     d ? new Date(d).toLocaleString('en-US', { timeZone: seller.timezone, dateStyle: 'full', timeStyle: 'short' }) : t('mail.order.anyDate');
@@ -80,7 +86,8 @@ export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMail
   const tickets: MailTicket[] = rows
     .filter((r) => LIVE.has(r.state) || (kind !== 'order_tickets' && r.state === 'cancelled'))
     .map((r) => {
-      const live = LIVE.has(r.state) && !!r.scan_code;
+      const card = cards.find((c) => c.ticket_id === r.id);
+      const live = LIVE.has(r.state) && !!r.scan_code && !card;
       const qrCid = live ? `qr-${r.id}@storefront` : null;
       if (qrCid) inlineQr.push({ cid: qrCid, text: r.scan_code! });
       return {
@@ -94,7 +101,8 @@ export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMail
             : r.seat_name
           : null,
         admitName: r.admit_name,
-        scanCode: r.scan_code,
+        scanCode: card ? null : r.scan_code,
+        giftCard: card ? { number: card.number, balance: `${money(card.balance)} ${seller.currency}` } : null,
         cancelled: r.state === 'cancelled',
         qrCid,
       };

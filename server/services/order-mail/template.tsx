@@ -13,6 +13,8 @@ export interface MailTicket {
   cancelled: boolean;
   /** the `cid:` of its inline QR image, when it admits */
   qrCid: string | null;
+  /** a gift card bought: the card it issued (its number is what pays; no QR code, it admits nobody) */
+  giftCard?: { number: string; balance: string } | null;
 }
 
 export type OrderMailKind = 'order_tickets' | 'order_update' | 'order_cancel';
@@ -78,6 +80,10 @@ export function OrderMail(p: OrderMailProps) {
                   {ticket.cancelled ? (
                     <Text style={{ fontSize: '15px', fontWeight: 700, color: '#8a1c1c', margin: '0 0 8px' }}>
                       {t('mail.order.cancelled')}
+                    </Text>
+                  ) : ticket.giftCard ? (
+                    <Text style={{ fontSize: '15px', color: '#1f1f1f', fontFamily: 'monospace', margin: '0 0 8px' }}>
+                      {t('mail.order.giftCard', ticket.giftCard)}
                     </Text>
                   ) : (
                     ticket.scanCode && (

@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import { freeGateway } from './free';
+import { ledgerGateway } from './ledger';
 import { createStripeGateway } from './stripe';
 import { createTestGateway } from './test';
 import type { Gateway, GatewaySettings } from './types';
@@ -7,6 +8,7 @@ import type { Gateway, GatewaySettings } from './types';
 export type { ChargeLookup, ChargeRequest, ChargeResult, Gateway, GatewayId, GatewaySettings } from './types';
 export { paymentError } from './types';
 export { stripeClient } from './stripe';
+export { creditCard, findCard, GIFT_CARD, ledgerGuarded, setUnsafeSkipLedgerGuardForTests } from './ledger';
 
 const built = new WeakMap<GatewaySettings, Record<string, Gateway | undefined>>();
 
@@ -18,7 +20,7 @@ export const stripeConfigured = (settings: GatewaySettings) =>
 export function gatewayFor(settings: GatewaySettings, id: string): Gateway {
   let gateways = built.get(settings);
   if (!gateways) {
-    gateways = { free: freeGateway, test: createTestGateway(settings) };
+    gateways = { free: freeGateway, ledger: ledgerGateway, test: createTestGateway(settings) };
     if (stripeConfigured(settings)) gateways.stripe = createStripeGateway(settings);
     built.set(settings, gateways);
   }

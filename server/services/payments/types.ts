@@ -9,7 +9,7 @@ import { DomainError } from '../errors';
  * and records the outcome with the booking afterwards; when a process dies in between, the reconciler
  * (./reconcile.ts) asks `lookup` what became of the charge and books it or gives it back with `refund`.
  */
-export type GatewayId = 'free' | 'test' | 'stripe';
+export type GatewayId = 'free' | 'test' | 'stripe' | 'ledger';
 
 export interface ChargeRequest {
   db: Db;

@@ -18,6 +18,7 @@ import { SavedCardsStore } from '../../stores/SavedCardsStore';
 import { useScreenStore } from '../../stores/lifecycle';
 import { AddressFillContext } from './AddressSearch';
 import { DonationSection } from './DonationSection';
+import { GiftCardField, useGiftCardStore } from './GiftCardField';
 import { ScreenSections } from '../../components/ScreenSections';
 import type { AddressFill } from '../../domain/address';
 
@@ -56,7 +57,11 @@ export const CheckoutForm = observer(function CheckoutForm({
     cardChoice && (cardChoice === NEW_CARD || cards.some((c) => c.id === cardChoice)) ? cardChoice : (cards[0]?.id ?? NEW_CARD);
   const useSaved = chosen !== NEW_CARD;
   const [saveCard, setSaveCard] = useState(false);
-  const stripe = !free && !useSaved && gateway === 'stripe';
+  // Gift cards applied at checkout (issue 13) pay first; when they cover the order no card is asked.
+  const gift = useGiftCardStore();
+  const covered = !free && gift.coversOrder;
+  const noCard = free || covered;
+  const stripe = !noCard && !useSaved && gateway === 'stripe';
   const stripeHandle = useRef<StripePaymentHandle | null>(null);
   const checkout = useCheckoutStore();
   const termsHtml = typeof config.storefront.terms_html === 'string' ? config.storefront.terms_html.trim() : '';
@@ -81,7 +86,7 @@ export const CheckoutForm = observer(function CheckoutForm({
   /** Runs after @rjsf validated the purchaser: the card and terms are checked together with it. */
   const attempt = (identityValid: boolean, data?: IdentityFormData) => {
     checkout.clearFailure();
-    const nextCardErrors = free || stripe || useSaved ? {} : validateCard(card, new Date());
+    const nextCardErrors = noCard || stripe || useSaved ? {} : validateCard(card, new Date());
     const termsOk = !termsHtml || termsAccepted;
     setCardErrors(nextCardErrors);
     setTermsError(!termsOk);
@@ -98,7 +103,11 @@ export const CheckoutForm = observer(function CheckoutForm({
     }
     setShowSummary(false);
     const purchaser = askIdentity ? (data ?? identity) : null;
-    const keep = { savePaymentMethod: loggedIn && saveCard };
+    const keep = { savePaymentMethod: loggedIn && saveCard && !covered, giftCards: gift };
+    if (covered) {
+      void finish(checkout.submit(purchaser, null, keep));
+      return;
+    }
     if (useSaved) {
       void finish(checkout.submit(purchaser, { kind: 'saved', id: chosen }));
       return;
@@ -116,22 +125,25 @@ export const CheckoutForm = observer(function CheckoutForm({
 
   const payment = (
     <>
-      {cards.length > 0 && <SavedCardChoice cards={cards} value={chosen} disabled={checkout.submitting} onChange={setCardChoice} />}
-      {!free && !stripe && !useSaved && (
+      {!free && <GiftCardField disabled={checkout.submitting} />}
+      {!covered && cards.length > 0 && (
+        <SavedCardChoice cards={cards} value={chosen} disabled={checkout.submitting} onChange={setCardChoice} />
+      )}
+      {!noCard && !stripe && !useSaved && (
         <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} formId={formId} />
       )}
       {stripe && (
         <Suspense fallback={<p className="form-loading">{t('app.loading')}</p>}>
           <StripePayment
             publishableKey={checkout.stripePublishableKey}
-            amount={amount}
+            amount={gift.pending.length > 0 ? gift.plan.rest : amount}
             currency={config.seller.currency}
             disabled={checkout.submitting}
             handleRef={stripeHandle}
           />
         </Suspense>
       )}
-      {!free && !useSaved && loggedIn && <SaveCardField checked={saveCard} disabled={checkout.submitting} onChange={setSaveCard} />}
+      {!noCard && !useSaved && loggedIn && <SaveCardField checked={saveCard} disabled={checkout.submitting} onChange={setSaveCard} />}
     </>
   );
 
@@ -213,7 +225,7 @@ export const CheckoutForm = observer(function CheckoutForm({
                 disabled={checkout.submitting}
                 aria-busy={checkout.submitting || undefined}
               >
-                {free ? t('checkout.completeOrder') : t('checkout.payNow')}
+                {noCard ? t('checkout.completeOrder') : t('checkout.payNow')}
               </button>
               {checkout.submitting && (
                 <p className="checkout-form__processing" role="status">

@@ -37,8 +37,8 @@ export async function payWithStripe(
   handle: StripePaymentHandle | null,
   checkout: CheckoutStore,
   identity: IdentityFormData | null,
-  /** the logged-in shopper's 'save this card for next time' (issue 22) */
-  opts: { savePaymentMethod?: boolean } = {},
+  /** the logged-in shopper's 'save this card for next time' (issue 22), the gift cards charged first (issue 13) */
+  opts: Parameters<CheckoutStore['submit']>[2] = {},
 ): Promise<StripeStep> {
   const made = handle ? await handle.createPaymentMethod() : ({ kind: 'unavailable', loading: true } as const);
   if (made.kind === 'invalid') return made;

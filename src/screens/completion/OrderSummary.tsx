@@ -19,6 +19,8 @@ export const OrderSummary = observer(function OrderSummary({ order, qrImage }: {
   const tickets = [...(order.ticket?._data ?? [])].sort((a, b) => bySeat(a.seat, b.seat));
   const typeName = (id: string) => order.ticket_type?._data.find((x) => x.id === id)?.name ?? '';
   const eventName = (id: string) => order.event_template?._data.find((x) => x.id === id)?.name ?? '';
+  // A gift card bought: the card it issued, whose number is what spends it (issue 13).
+  const giftCardOf = (ticketId: string) => order.ledger?._data.find((c) => c.ticket_id === ticketId) ?? null;
   const ticketsId = `order-${row.id}-tickets`;
   const headingId = `order-${row.id}-title`;
   return (
@@ -51,16 +53,24 @@ export const OrderSummary = observer(function OrderSummary({ order, qrImage }: {
         {t('completion.ticketsTitle')}
       </h3>
       <ul className="order-summary__tickets">
-        {tickets.map((ticket) => (
-          <li key={ticket.id} className="order-summary__ticket">
-            <span className="order-summary__ticket-name">
-              {eventName(ticket.event_template_id)} · {typeName(ticket.ticket_type_id)}
-            </span>
-            {ticket.start_datetime && <span>{sessionLabel(ticket.start_datetime, ticket.timezone ?? config.timezone)}</span>}
-            {ticket.seat && <span className="order-summary__seat">{t('seats.label', seatPlace(ticket.seat))}</span>}
-            <span>{money(ticket.adjusted_value)}</span>
-          </li>
-        ))}
+        {tickets.map((ticket) => {
+          const card = giftCardOf(ticket.id);
+          return (
+            <li key={ticket.id} className="order-summary__ticket">
+              <span className="order-summary__ticket-name">
+                {eventName(ticket.event_template_id)} · {typeName(ticket.ticket_type_id)}
+              </span>
+              {ticket.start_datetime && <span>{sessionLabel(ticket.start_datetime, ticket.timezone ?? config.timezone)}</span>}
+              {ticket.seat && <span className="order-summary__seat">{t('seats.label', seatPlace(ticket.seat))}</span>}
+              {card && (
+                <span className="order-summary__gift-card">
+                  {t('completion.giftCard', { number: card.number, balance: money(card.balance) })}
+                </span>
+              )}
+              <span>{money(ticket.adjusted_value)}</span>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
