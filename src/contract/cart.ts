@@ -198,6 +198,10 @@ export const GiftCardPaymentRow = Row({
 });
 export type GiftCardPaymentRow = Static<typeof GiftCardPaymentRow>;
 
+/** A checkout rule holding the cart up until a code is applied (spec section 6: block reason code_required). */
+export const BlockingRuleRow = Row({ cart_mod_id: Uuid, name: Type.String(), block_reason: Literals('code_required') });
+export type BlockingRuleRow = Static<typeof BlockingRuleRow>;
+
 export const CartRow = Row({
   id: Uuid,
   cart_number: Type.String(),
@@ -221,6 +225,8 @@ export const CartRow = Row({
   ticket_order_ids: Type.Array(Uuid),
   /** gift cards that paid part of the cart (a checkout through the ledger gateway); their payments are in total_payments */
   gift_card_payments: Type.Optional(Type.Array(GiftCardPaymentRow)),
+  /** checkout rules that want a code before this cart may be paid (apply_code with one of their codes lifts them) */
+  blocking_rules: Type.Optional(Type.Array(BlockingRuleRow)),
 });
 export type CartRow = Static<typeof CartRow>;
 

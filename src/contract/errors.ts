@@ -70,6 +70,8 @@ export const ERROR_STATUS = {
   gift_card_applied: 409,
   /** the card holds less than the amount asked of it (another payment took from it meanwhile); `_extra.balance` */
   gift_card_balance_insufficient: 409,
+  /** a checkout rule wants a code first (`_extra.block_reason` code_required, `_extra.cart_mod_id`) */
+  rule_blocks_checkout: 403,
   // Cart
   cart_access_denied: 403,
   cart_expired: 410,

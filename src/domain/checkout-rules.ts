@@ -99,6 +99,8 @@ export type CheckoutFailure =
   | { kind: 'gift_to_self' }
   /** A gift card the checkout could not charge (issue 13): its refusal's code, and the card's balance when it changed. */
   | { kind: 'gift_card'; code: string; balance: number | null }
+  /** A checkout rule wants a code first (rule_blocks_checkout): the blocked-cart code form asks for it. */
+  | { kind: 'blocked' }
   | { kind: 'unexpected' };
 
 /** Spec sections 4 and 8: what a failed POST user / guest_checkout means for the shopper. */
@@ -111,6 +113,7 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
       clientSecret: typeof extra.client_secret === 'string' && extra.client_secret !== extra.intent_id ? extra.client_secret : null,
     };
   }
+  if (error._code === 'rule_blocks_checkout') return { kind: 'blocked' };
   if (error._code.startsWith('gift_card_')) {
     return { kind: 'gift_card', code: error._code, balance: typeof extra.balance === 'number' ? extra.balance : null };
   }

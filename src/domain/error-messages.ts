@@ -48,6 +48,7 @@ export const ERROR_MESSAGES = {
   code_not_found: 'promo.errors.notFound',
   no_code_benefit: 'promo.errors.noBenefit',
   duplicate_code: 'promo.errors.duplicate',
+  rule_blocks_checkout: 'blockedCart.blocked',
   gift_card_not_found: 'giftCard.errors.notFound',
   gift_card_empty: 'giftCard.errors.empty',
   gift_card_applied: 'giftCard.errors.applied',

@@ -245,7 +245,8 @@ export class CheckoutStore {
         });
         return { kind: 'requires_action' };
       case 'payment':
-        // Spec section 8: payment errors refresh the cart, which stays as it was.
+      case 'blocked':
+        // Spec section 8: payment errors refresh the cart, which stays as it was; a blocked cart shows its rule.
         await cart.load();
         break;
       case 'expired':

@@ -82,6 +82,21 @@ export class PromoStore {
     if (last) runInAction(() => (this.status = { key: 'promo.applied', values: { code: last.code, name: last.name } }));
   }
 
+  /**
+   * The blocked-cart code form (issue 13): puts a code on the cart without asking it for a discount (a checkout rule
+   * only wants it there). Answers null when the cart took it, else the refusal's `_code`.
+   */
+  async applyCheckoutCode(code: string): Promise<string | null> {
+    const cartId = this.deps.cart.cartId;
+    if (!cartId) return 'cart_not_pending';
+    try {
+      this.deps.cart.accept(await applyCodes(this.deps.api, cartId, { codes: [code], require_benefit: false }, this.deps.isLoggedIn()));
+      return null;
+    } catch (err) {
+      return toApiError(err)._code;
+    }
+  }
+
   async remove(code: string): Promise<boolean> {
     this.status = null;
     const ok = await this.send({ codes: [], remove_codes: [code] }, code);

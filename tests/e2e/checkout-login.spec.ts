@@ -38,7 +38,7 @@ test.describe('login during checkout', () => {
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'checkout-logged-in');
 
-    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await page.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242 4242 4242 4242');
     await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
     await page.getByRole('textbox', { name: 'CVC' }).fill('123');
     const terms = page.getByLabel('I accept the terms and conditions');

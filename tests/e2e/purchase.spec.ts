@@ -74,7 +74,7 @@ test.describe('guest purchase', () => {
     await expectCartSummary(page);
 
     // The same cart then pays with a good card.
-    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await page.getByRole('textbox', { name: 'Card number', exact: true }).fill('4242 4242 4242 4242');
     await page.getByRole('textbox', { name: 'CVC' }).fill('123');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expectConfirmationWithQr(page);

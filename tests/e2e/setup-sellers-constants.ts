@@ -10,3 +10,8 @@ export const FLAGS_SELLER = 'e2e-flags';
 /** The seller of tests/e2e/layout.spec.ts (issue 18): a demo copy in E2E_LAYOUT_DIR, watched by the server, so rewriting its
  *  config.json, strings.json or content blocks is how a seller reshapes a running storefront. */
 export const LAYOUT_SELLER = 'e2e-layout';
+
+/** A demo copy whose adult admission is held up by a checkout rule until a press code is applied (issue 13's
+ *  blocked-cart code form, tests/e2e/gift-cards.spec.ts). */
+export const BLOCKED_SELLER = 'e2e-blocked';
+export const BLOCKED_CODE = 'PRESS2026';

@@ -18,7 +18,7 @@ import { migrateToLatest, openDatabase } from '../../server/db';
 import { loadSellerFolder } from '../../server/catalog/loader';
 
 import { AUCKLAND_SELLER } from '../helpers/instants';
-import { E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLER, LAYOUT_SELLER } from './setup-sellers-constants';
+import { BLOCKED_CODE, BLOCKED_SELLER, E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLER, LAYOUT_SELLER } from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
 import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
@@ -91,6 +91,31 @@ async function main() {
       c.slug = E2E_SELLER;
       c.name = 'E2E Short Hold Museum';
       c.cart = { ...(c.cart ?? {}), hold_seconds: E2E_HOLD_SECONDS };
+    });
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, (c, dir) => {
+      c.slug = BLOCKED_SELLER;
+      c.name = 'E2E Press Preview Museum';
+      const file = path.join(dir, 'catalog.json');
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as { cart_mods: unknown[] };
+      catalog.cart_mods.push(
+        {
+          key: 'press-preview',
+          name: 'Press preview',
+          discount_type: 'amount',
+          discount: '0',
+          ticket_types: ['general-admission/general/adult'],
+          blocking_checkout: true,
+          activating_code_groups: ['press'],
+        },
+        {
+          key: 'press-pass',
+          name: 'Press pass',
+          discount_type: 'amount',
+          discount: '0',
+          codes: [{ code: BLOCKED_CODE, code_group: 'press' }],
+        },
+      );
+      writeFileSync(file, JSON.stringify(catalog));
     });
     for (const seller of Object.values(LOGIN_SELLERS)) {
       await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {

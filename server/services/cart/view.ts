@@ -11,6 +11,7 @@ import type {
   CartTicketGroupRow,
   CartTicketTypeRow,
   CartVenueRow,
+  BlockingRuleRow,
   GiftCardPaymentRow,
   GrandTotalsRow,
   TicketOrderRow,
@@ -22,6 +23,7 @@ import { expireCarts } from './expiry';
 import { seatsById } from '../seats';
 import { cartMods } from './promo';
 import { cartmodOf, linesOf } from './totals';
+import { blockingRules } from './blocking';
 
 export { cartmodOf, linesOf };
 import { bySeat } from '../../../src/domain/seat-place';
@@ -247,10 +249,19 @@ export async function cartView(
     .orderBy('id')
     .execute();
   const giftCards = await giftCardPayments(deps.db, payments);
+  const blocking =
+    cart.state === 'pending'
+      ? await blockingRules(
+          deps.db,
+          cart.seller_id,
+          cart.id,
+          all.filter((t) => t.state === 'in_cart'),
+        )
+      : [];
   const mods = await cartMods(deps.db, cartId);
   const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
   const paid = payments.reduce((s, p) => s + p.amount, 0);
-  return cartAnswer(deps, { cart, seller, all, rel, paid, mods, orders, now, giftCards }, opts);
+  return cartAnswer(deps, { cart, seller, all, rel, paid, mods, orders, now, giftCards, blocking }, opts);
 }
 
 /** What each gift card paid of the cart, with what it holds now (spec section 3: cardNumber, remainingBalance, paymentAmount). */
@@ -294,6 +305,8 @@ export function cartAnswer(
     now: Date;
     /** gift cards that paid part of the cart (none for a new cart) */
     giftCards?: GiftCardPaymentRow[];
+    /** checkout rules waiting for a code (GET cart reads them; a new cart's answer leaves them to that read) */
+    blocking?: BlockingRuleRow[];
   },
   opts: { embed: Set<string>; allTickets?: boolean },
 ): CartAnswer {
@@ -340,6 +353,8 @@ export function cartAnswer(
     }),
     ticket_order_ids: orders.map((o) => o.id),
     gift_card_payments: input.giftCards ?? [],
+    // Only when a rule holds the cart up: most carts never meet one, and the new cart's answer is GET cart's.
+    ...(input.blocking?.length ? { blocking_rules: input.blocking } : {}),
   };
   const out: CartAnswer = { cart: table([row]), ticket: table(shown.map((t) => ticketWire(t, rel))) };
   const embed = new Set([...opts.embed].map((e) => e.split('.').pop()!));

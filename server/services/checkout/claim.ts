@@ -9,6 +9,7 @@ import { cartErrors } from '../cart/errors';
 import { surveyComplete } from '../cart/survey';
 import { cartmodOf, linesOf } from '../cart/view';
 import { retakeUses } from '../cart/promo';
+import { blockingRules } from '../cart/blocking';
 import { needsOf, takeCapacity } from '../inventory';
 import type { Gateway } from '../payments';
 
@@ -102,6 +103,13 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
   }
   const { tickets, totals } = await cartTotals(trx, cartId);
   if (tickets.length === 0) throw new DomainError('cart_empty', 'Please select at least one ticket to continue.', 'checkout');
+  const [blocked] = await blockingRules(trx, args.sellerId, cartId, tickets);
+  if (blocked) {
+    throw new DomainError('rule_blocks_checkout', 'A code is needed to check out this cart.', 'checkout', {
+      block_reason: blocked.block_reason,
+      cart_mod_id: blocked.cart_mod_id,
+    });
+  }
   const groups = await trx
     .selectFrom('ticket_group')
     .select(['id', 'additional_info_spec'])

@@ -19,6 +19,7 @@ import { useScreenStore } from '../../stores/lifecycle';
 import { AddressFillContext } from './AddressSearch';
 import { DonationSection } from './DonationSection';
 import { GiftCardField, useGiftCardStore } from './GiftCardField';
+import { BlockedCartForm } from './BlockedCartForm';
 import { ScreenSections } from '../../components/ScreenSections';
 import type { AddressFill } from '../../domain/address';
 
@@ -46,7 +47,7 @@ export const CheckoutForm = observer(function CheckoutForm({
   amount?: number;
 }) {
   const { t, i18n } = useTranslation();
-  const { config, session, api } = useStores();
+  const { config, session, api, cart } = useStores();
   const navigate = useNavigate();
   // A logged-in shopper's saved cards of this gateway come first (issue 22); a new card may be kept for next time.
   const loggedIn = session.isLoggedIn;
@@ -61,6 +62,7 @@ export const CheckoutForm = observer(function CheckoutForm({
   const gift = useGiftCardStore();
   const covered = !free && gift.coversOrder;
   const noCard = free || covered;
+  const blocked = (cart.cart?.blocking_rules?.length ?? 0) > 0;
   const stripe = !noCard && !useSaved && gateway === 'stripe';
   const stripeHandle = useRef<StripePaymentHandle | null>(null);
   const checkout = useCheckoutStore();
@@ -217,16 +219,20 @@ export const CheckoutForm = observer(function CheckoutForm({
             ) : null,
           submit: () => (
             <div className="checkout-form__submit">
+              <BlockedCartForm />
               <CheckoutMessages showSummary={showSummary} />
-              <button
-                type="submit"
-                form={formId}
-                className="button checkout-form__pay"
-                disabled={checkout.submitting}
-                aria-busy={checkout.submitting || undefined}
-              >
-                {noCard ? t('checkout.completeOrder') : t('checkout.payNow')}
-              </button>
+              {/* A checkout rule holding the cart (issue 13): the code form above comes first, then the pay button. */}
+              {!blocked && (
+                <button
+                  type="submit"
+                  form={formId}
+                  className="button checkout-form__pay"
+                  disabled={checkout.submitting}
+                  aria-busy={checkout.submitting || undefined}
+                >
+                  {noCard ? t('checkout.completeOrder') : t('checkout.payNow')}
+                </button>
+              )}
               {checkout.submitting && (
                 <p className="checkout-form__processing" role="status">
                   {t('checkout.processing')}
