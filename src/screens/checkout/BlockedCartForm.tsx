@@ -5,6 +5,7 @@ import { useStores } from '../../stores/context';
 import { usePromoStore } from './PromoCodeField';
 import { promoMessageKey } from '../../domain/promo-messages';
 import { BLOCKED_CODE_MIN, asksForAnotherCode, blockedCodeProblem } from '../../domain/blocked-cart';
+import { CodeForm } from '../../components/CodeForm';
 
 /**
  * The blocked-cart code form (spec sections 2, 5, 8; issue 13): a checkout rule holds the cart until a code is applied
@@ -60,42 +61,25 @@ export const BlockedCartForm = observer(function BlockedCartForm() {
       <h2 id={`${id}-title`} className="checkout-page__section-title">
         {t('blockedCart.title')}
       </h2>
-      <p id={`${id}-intro`}>{t('blockedCart.intro', { name: rule.name })}</p>
-      <form className="promo__form" noValidate onSubmit={(e) => void submit(e)}>
-        <div className={`form-field promo__field${error ? ' form-field--invalid' : ''}`}>
-          <label htmlFor={`${id}-input`} className="form-field__label">
-            {t('blockedCart.label')}
-          </label>
-          <div className="promo__row">
-            <input
-              ref={input}
-              id={`${id}-input`}
-              name="checkout_code"
-              className="form-control"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={55}
-              value={value}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-intro ${id}-error` : `${id}-intro`}
-              onChange={(e) => {
-                setValue(e.target.value);
-                if (error) setError(null);
-              }}
-            />
-            <button type="submit" className="button promo__apply" disabled={busy}>
-              {busy ? t('blockedCart.applying') : t('blockedCart.apply')}
-            </button>
-          </div>
-          {error && (
-            <p id={`${id}-error`} className="form-field__error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
-      </form>
+      <CodeForm
+        id={id}
+        name="checkout_code"
+        label={t('blockedCart.label')}
+        hint={t('blockedCart.intro', { name: rule.name })}
+        value={value}
+        error={error}
+        busy={busy}
+        maxLength={55}
+        applyLabel={t('blockedCart.apply')}
+        busyLabel={t('blockedCart.applying')}
+        primary
+        inputRef={input}
+        onChange={(next) => {
+          setValue(next);
+          if (error) setError(null);
+        }}
+        onSubmit={(e) => void submit(e)}
+      />
     </section>
   );
 });

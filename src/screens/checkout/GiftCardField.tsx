@@ -6,6 +6,7 @@ import { useRootStore } from '../../stores/lifecycle';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { GIFT_CARD_MAX } from '../../domain/gift-card';
 import { GiftCardStore } from '../../stores/GiftCardStore';
+import { CodeForm } from '../../components/CodeForm';
 import '../../styles/promo.css';
 
 /** One gift card store per root store: the checkout form and the checkout's payment share it. */
@@ -24,7 +25,6 @@ export const GiftCardField = observer(function GiftCardField({ disabled }: { dis
   const gift = useGiftCardStore();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const errorId = `${id}-error`;
   const money = (minor: number) => formatMoney(minor, config.seller.currency);
   const { payments, rest } = gift.plan;
 
@@ -76,42 +76,22 @@ export const GiftCardField = observer(function GiftCardField({ disabled }: { dis
       {gift.pending.length > 0 && (
         <p className="gift-card__rest">{gift.coversOrder ? t('giftCard.coversOrder') : t('giftCard.rest', { amount: money(rest) })}</p>
       )}
-      <form className="promo__form" noValidate onSubmit={(e) => void submit(e)}>
-        <div className={`form-field promo__field${gift.error ? ' form-field--invalid' : ''}`}>
-          <label htmlFor={`${id}-input`} className="form-field__label">
-            {t('giftCard.label')}
-          </label>
-          <p id={`${id}-hint`} className="gift-card__hint">
-            {t('giftCard.intro')}
-          </p>
-          <div className="promo__row">
-            <input
-              ref={input}
-              id={`${id}-input`}
-              name="gift_card_number"
-              className="form-control"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={GIFT_CARD_MAX + 20}
-              value={gift.input}
-              disabled={disabled}
-              aria-invalid={gift.error ? true : undefined}
-              aria-describedby={gift.error ? `${id}-hint ${errorId}` : `${id}-hint`}
-              onChange={(e) => gift.setInput(e.target.value)}
-            />
-            <button type="submit" className="button button--secondary promo__apply" disabled={disabled || gift.busy}>
-              {gift.busy ? t('giftCard.applying') : t('giftCard.apply')}
-            </button>
-          </div>
-          {gift.error && (
-            <p id={errorId} className="form-field__error" role="alert">
-              {t(gift.error.key, gift.error.values)}
-            </p>
-          )}
-        </div>
-      </form>
+      <CodeForm
+        id={id}
+        name="gift_card_number"
+        label={t('giftCard.label')}
+        hint={t('giftCard.intro')}
+        value={gift.input}
+        error={gift.error ? t(gift.error.key, gift.error.values) : null}
+        busy={gift.busy}
+        disabled={disabled}
+        maxLength={GIFT_CARD_MAX + 20}
+        applyLabel={t('giftCard.apply')}
+        busyLabel={t('giftCard.applying')}
+        inputRef={input}
+        onChange={gift.setInput}
+        onSubmit={(e) => void submit(e)}
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {gift.status ? t(gift.status.key, gift.status.values) : ''}
       </p>

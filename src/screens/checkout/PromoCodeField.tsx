@@ -6,6 +6,7 @@ import { useRootStore } from '../../stores/lifecycle';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { PROMO_MAX, forgetPendingCodes, pendingCodes, rememberCodes } from '../../domain/promo';
 import { PromoStore } from '../../stores/PromoStore';
+import { CodeForm } from '../../components/CodeForm';
 import '../../styles/promo.css';
 
 /** One promo store per root store, with the checkout's code (never in the first page's bundle). */
@@ -34,7 +35,6 @@ export const PromoCodeField = observer(function PromoCodeField({ cartLoaded }: {
   }, [cartId, cartLoaded, promo]);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const errorId = `${id}-error`;
   const money = (value: string) => formatMoney(decimalToMinor(value), config.seller.currency);
 
   const submit = async (e: FormEvent) => {
@@ -72,38 +72,20 @@ export const PromoCodeField = observer(function PromoCodeField({ cartLoaded }: {
           ))}
         </ul>
       )}
-      <form className="promo__form" noValidate onSubmit={(e) => void submit(e)}>
-        <div className={`form-field promo__field${promo.error ? ' form-field--invalid' : ''}`}>
-          <label htmlFor={`${id}-input`} className="form-field__label">
-            {t('promo.label')}
-          </label>
-          <div className="promo__row">
-            <input
-              ref={input}
-              id={`${id}-input`}
-              name="promo_code"
-              className="form-control"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={PROMO_MAX + 20}
-              value={promo.input}
-              aria-invalid={promo.error ? true : undefined}
-              aria-describedby={promo.error ? errorId : undefined}
-              onChange={(e) => promo.setInput(e.target.value)}
-            />
-            <button type="submit" className="button button--secondary promo__apply" disabled={promo.busy}>
-              {promo.busy ? t('promo.applying') : t('promo.apply')}
-            </button>
-          </div>
-          {promo.error && (
-            <p id={errorId} className="form-field__error" role="alert">
-              {t(promo.error.key, promo.error.values)}
-            </p>
-          )}
-        </div>
-      </form>
+      <CodeForm
+        id={id}
+        name="promo_code"
+        label={t('promo.label')}
+        value={promo.input}
+        error={promo.error ? t(promo.error.key, promo.error.values) : null}
+        busy={promo.busy}
+        maxLength={PROMO_MAX + 20}
+        applyLabel={t('promo.apply')}
+        busyLabel={t('promo.applying')}
+        inputRef={input}
+        onChange={promo.setInput}
+        onSubmit={(e) => void submit(e)}
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {promo.status ? t(promo.status.key, promo.status.values) : ''}
       </p>
