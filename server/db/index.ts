@@ -20,6 +20,7 @@ import * as m020 from './migrations/020-staff-preview';
 import * as m021 from './migrations/021-citypass-code';
 import * as m022 from './migrations/022-sso-logout';
 import * as m023 from './migrations/023-ledger-entry-key';
+import * as m024 from './migrations/024-payment-schedule';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '021-citypass-code': m021,
   '022-sso-logout': m022,
   '023-ledger-entry-key': m023,
+  '024-payment-schedule': m024,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

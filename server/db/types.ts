@@ -542,6 +542,15 @@ export interface LedgerEntryTable {
   idempotency_key: string | null;
   created_at: TsDefault;
 }
+/** One part of a held cart's payment plan (migration 024): what is owed by when. */
+export interface PaymentScheduleTable {
+  id: Uuid;
+  seller_id: string;
+  cart_id: string;
+  due_on: Date;
+  amount: number;
+  created_at: TsDefault;
+}
 export interface MailOutboxTable {
   id: Uuid;
   seller_id: string | null;
@@ -599,6 +608,7 @@ export interface Database {
   cart_code: CartCodeTable;
   ledger: LedgerTable;
   ledger_entry: LedgerEntryTable;
+  payment_schedule: PaymentScheduleTable;
   mail_outbox: MailOutboxTable;
 }
 

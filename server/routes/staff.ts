@@ -6,6 +6,8 @@ import { sellerOf } from '../http/seller';
 import { notAuthenticated } from '../http/auth';
 import { retryAfter } from '../http/retry-after';
 import { staffRoutes } from '../../src/contract/staff';
+import { parseMoney } from '../../src/domain/money';
+import { setPaymentSchedule } from '../services/checkout/schedule';
 import { STAFF_MARKER_COOKIE } from '../../src/domain/session';
 import { endStaffSession, setPreview, STAFF_COOKIE, STAFF_SESSION_HOURS, staffAnswer, staffLogin, staffSessionOf } from '../services/staff';
 
@@ -67,6 +69,24 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
   api.route({
     ...staffRoutes.endPreview,
     handler: async (request) => setPreview(deps, await requireStaff(request), null),
+  });
+
+  api.route({
+    ...staffRoutes.paymentSchedule,
+    handler: async (request) => {
+      const session = await requireStaff(request);
+      const parts = request.body.parts.map((p, i) => {
+        const due = new Date(p.due_date);
+        const amount = parseMoney(p.amount);
+        if (Number.isNaN(due.getTime()) || amount === null || amount <= 0)
+          throw new DomainError('validation_failed', 'Each part needs a due time and an amount above 0.', 'payment_schedule', {
+            field: `parts.${i}`,
+          });
+        return { due_on: due, amount };
+      });
+      await setPaymentSchedule(deps, session.staff.seller_id, request.params.id, parts);
+      return { cart_id: request.params.id, parts: parts.length };
+    },
   });
 
   api.route({

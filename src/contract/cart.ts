@@ -202,6 +202,21 @@ export type GiftCardPaymentRow = Static<typeof GiftCardPaymentRow>;
 export const BlockingRuleRow = Row({ cart_mod_id: Uuid, name: Type.String(), block_reason: Literals('code_required') });
 export type BlockingRuleRow = Static<typeof BlockingRuleRow>;
 
+/** One open part of a held cart's payment plan (spec section 3 scheduled payments): what is left of it, and by when. */
+export const ScheduledPaymentRow = Row({ id: Uuid, due_date: Instant, amount: Money, status: Literals('upcoming', 'overdue') });
+export type ScheduledPaymentRow = Static<typeof ScheduledPaymentRow>;
+/** A payment the cart has taken (spec section 3 completed payments) and the gateway's record of it (gateway_audit). */
+export const CompletedPaymentRow = Row({
+  id: Uuid,
+  occurred_date: Instant,
+  amount: Money,
+  status: Type.String(),
+  gateway_id: Type.String(),
+});
+export type CompletedPaymentRow = Static<typeof CompletedPaymentRow>;
+export const GatewayAuditRow = Row({ id: Uuid, occurred_on: Instant, audit_action: Type.String(), amount: Money });
+export type GatewayAuditRow = Static<typeof GatewayAuditRow>;
+
 export const CartRow = Row({
   id: Uuid,
   cart_number: Type.String(),
@@ -227,6 +242,12 @@ export const CartRow = Row({
   gift_card_payments: Type.Optional(Type.Array(GiftCardPaymentRow)),
   /** checkout rules that want a code before this cart may be paid (apply_code with one of their codes lifts them) */
   blocking_rules: Type.Optional(Type.Array(BlockingRuleRow)),
+  /** a held cart on a payment plan: its open parts and what must be paid now (overdue parts and the next one) */
+  scheduled_payments: Type.Optional(Type.Array(ScheduledPaymentRow)),
+  amount_due_now: Type.Optional(Money),
+  /** payments the cart has taken so far, and the gateways' records of them (capture, refund, dispute ...) */
+  completed_payments: Type.Optional(Type.Array(CompletedPaymentRow)),
+  gateway_audit: Type.Optional(Type.Array(GatewayAuditRow)),
 });
 export type CartRow = Static<typeof CartRow>;
 

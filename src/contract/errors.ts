@@ -80,6 +80,8 @@ export const ERROR_STATUS = {
   cart_checkout_in_progress: 409,
   cart_extension_used: 409,
   cart_empty: 400,
+  /** card payments were taken on the cart (a payment plan): it cannot be emptied or cut below them here */
+  cart_has_payments: 409,
   /** One visitor, or one network address, holds as many tickets of a session as the seller allows. */
   hold_limit_exceeded: 409,
   ticket_not_found: 404,

@@ -22,7 +22,8 @@ export type LedgerAnswer = Static<typeof LedgerAnswer>;
 
 const LedgerParams = Type.Object({
   ledgerType: Literals('giftcard'),
-  number: Type.String({ minLength: 1, maxLength: GIFT_CARD_MAX + 20 }),
+  /** as typed: letters, digits, spaces, dots, underscores and hyphens (matched trimmed and in upper case) */
+  number: Type.String({ minLength: 1, maxLength: GIFT_CARD_MAX + 20, pattern: '^[A-Za-z0-9 ._-]+$' }),
 });
 
 export const ledgerRoutes = {

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { answers, route } from './answers';
-import { Body, IsoDate, Literals, Row, SellerQuery, Text, Uuid } from './primitives';
+import { Body, IdParams, IsoDate, Literals, Row, SellerQuery, Text, Uuid } from './primitives';
 
 /**
  * Support staff and preview (issue 18). A member of staff (the seller folder's staff.json) logs in here, apart from
@@ -69,6 +69,27 @@ export const staffRoutes = {
       tags: ['staff'],
       querystring: SellerQuery,
       response: answers(StaffAnswer),
+    },
+  }),
+  paymentSchedule: route({
+    method: 'PUT',
+    url: '/staff/cart/:id/payment_schedule',
+    schema: {
+      summary:
+        "The box office puts a visitor's cart on a payment plan (issue 13): parts adding up to what it owes, each with its due time; the cart is held from then on",
+      tags: ['staff'],
+      params: IdParams,
+      querystring: SellerQuery,
+      body: Body({
+        parts: Type.Array(
+          Body({
+            due_date: Type.String({ format: 'date-time', maxLength: 40 }),
+            amount: Type.String({ maxLength: 20, pattern: '^\\d{1,7}(\\.\\d{1,2})?$' }),
+          }),
+          { minItems: 1, maxItems: 24 },
+        ),
+      }),
+      response: answers(Row({ cart_id: Uuid, parts: Type.Integer() })),
     },
   }),
   logout: route({

@@ -60,6 +60,7 @@ export const ERROR_MESSAGES = {
   cart_checkout_in_progress: 'errors.cartCheckoutInProgress',
   cart_extension_used: 'errors.cartExtensionUsed',
   cart_empty: 'errors.cartEmpty',
+  cart_has_payments: 'errors.cartHasPayments',
   hold_limit_exceeded: 'errors.holdLimitExceeded',
   ticket_not_found: 'errors.ticketNotFound',
   ticket_state_incorrect: 'manage.noValidTickets',

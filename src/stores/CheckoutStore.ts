@@ -32,6 +32,8 @@ export interface CheckoutStoreDeps {
 
 export type CheckoutOutcome =
   | { kind: 'completed'; orderIds: string[] }
+  /** A part of a payment plan was paid (issue 13): the cart, with the rest still owed, is the shopper's again. */
+  | { kind: 'partial'; paid: number }
   | { kind: 'requires_action' }
   /** The provider is still clearing the payment (a debit): the pending screen waits for the cart's orders. */
   | { kind: 'pending'; cartId: string }
@@ -78,13 +80,15 @@ export class CheckoutStore {
   private lastAttempt: { identity: IdentityFormData | null } | null = null;
   /** The gift cards the attempt under way charges before the card (issue 13). */
   private giftCards: GiftCards | null = null;
+  /** A payment plan's part (minor units): what the shopper chose to pay now, less than the balance (issue 13). */
+  private partAmount: number | null = null;
   private readonly deps: CheckoutStoreDeps;
 
   constructor(deps: CheckoutStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod' | 'giftCards'>(
+    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod' | 'giftCards' | 'partAmount'>(
       this,
-      { deps: false, lastPurchaser: false, lastAttempt: false, savePaymentMethod: false, giftCards: false },
+      { deps: false, lastPurchaser: false, lastAttempt: false, savePaymentMethod: false, giftCards: false, partAmount: false },
       { autoBind: true },
     );
   }
@@ -113,11 +117,12 @@ export class CheckoutStore {
   async submit(
     identity: IdentityFormData | null,
     payment: CardForm | PaymentInput | null,
-    opts: { savePaymentMethod?: boolean; giftCards?: GiftCards | null } = {},
+    opts: { savePaymentMethod?: boolean; giftCards?: GiftCards | null; amount?: number | null } = {},
   ): Promise<CheckoutOutcome> {
     const input: PaymentInput | null = payment && 'kind' in payment ? payment : payment ? { kind: 'card', card: payment } : null;
     this.savePaymentMethod = Boolean(input && input.kind !== 'saved' && opts.savePaymentMethod);
     this.giftCards = opts.giftCards ?? null;
+    this.partAmount = opts.amount ?? null;
     if (!input) return this.run(identity, {});
     if (input.kind === 'saved') return this.run(identity, { saved_payment_method: input.id });
     return input.kind === 'stripe'
@@ -194,7 +199,9 @@ export class CheckoutStore {
         response = null;
       }
       const current = cart.cart ?? row;
-      const amount = current.cart_fees.grand_totals.total_outstanding;
+      const owed = current.cart_fees.grand_totals.total_outstanding;
+      const part = this.partAmount !== null && this.partAmount > 0 && this.partAmount < decimalToMinor(owed) ? this.partAmount : null;
+      const amount = part !== null ? toDecimal(part) : owed;
       const free = Number(amount) === 0;
       if (!response) {
         const body = {
@@ -216,6 +223,11 @@ export class CheckoutStore {
         // Nothing more can change in the cart while the bank clears it; the pending screen follows it by its id.
         runInAction(() => this.deps.cart.clear());
         return { kind: 'pending', cartId: pending.cart_id };
+      }
+      // A part of a payment plan (issue 13): the answer is the cart, with the rest still owed.
+      if (!response.ticket_order && response.cart) {
+        cart.accept(response as CartResponse);
+        return { kind: 'partial', paid: decimalToMinor(amount) };
       }
       const orders = response.ticket_order?._data ?? [];
       for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);

@@ -7,7 +7,7 @@ import { loadGroups, needsOf, releaseCapacity, takeCapacity } from '../inventory
 import { publicIdentityId, loadOwnedCart, type Caller } from './access';
 import { cartErrors } from './errors';
 import { expireCarts } from './expiry';
-import { returnGiftCardPayments, returnOverpayment } from '../checkout/gift-card';
+import { cardPaid, cartHasPayments, returnGiftCardPayments, returnOverpayment } from '../checkout/gift-card';
 import { applyInTrx, releaseUses, repriceCart } from './promo';
 import { checkHolds, countNewCart, holdLimits, lockHolder, ownPendingCart } from './holds';
 import { prepareAdds, type AddLine } from './reserve';
@@ -289,6 +289,8 @@ export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Pr
     if (cart.state === 'expired' || cart.state === 'cancelled') return;
     // A booked or checking-out cart is refused by the same checks as a change.
     if (cart.state !== 'pending') await lockPending(trx, cartId, now);
+    // A payment plan's card payments are not given back by emptying the cart: the box office refunds them.
+    if ((await cardPaid(trx, cartId)) > 0) throw cartHasPayments(cartId);
     await trx.updateTable('cart').set({ state: 'cancelled', updated_at: now }).where('id', '=', cartId).execute();
     const released = await trx
       .deleteFrom('ticket')

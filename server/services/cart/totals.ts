@@ -1,3 +1,7 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import { grandTotals } from '../../../src/domain/cart-rules';
+
 /** The cart's totals from its tickets (spec section 9 pricing): shared by the cart answer, the checkout and gift cards. */
 
 /** Priced lines of the totals: each ticket at its price before promo codes (the codes' discounts are the cartmod amount). */
@@ -13,3 +17,15 @@ export function linesOf(
 
 /** What the cart's promo codes take off its tickets, minor units. */
 export const cartmodOf = (tickets: Array<{ cartmod_amount?: number }>) => tickets.reduce((s, t) => s + (t.cartmod_amount ?? 0), 0);
+
+/** What the cart owes now: its live tickets less what was already paid on it. */
+export async function cartTotals(trx: Transaction<Database>, cartId: string) {
+  const tickets = await trx.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', '=', 'in_cart').execute();
+  const paid = await trx
+    .selectFrom('payment')
+    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('sum'))
+    .where('cart_id', '=', cartId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
+  return { tickets, totals: grandTotals(linesOf(tickets), Number(paid.sum), cartmodOf(tickets)) };
+}

@@ -24,6 +24,8 @@ import { seatsById } from '../seats';
 import { cartMods } from './promo';
 import { cartmodOf, linesOf } from './totals';
 import { blockingRules } from './blocking';
+import { scheduleOf } from '../checkout/schedule';
+import { amountDueNow, openParts, partStatus } from '../../../src/domain/payment-schedule';
 
 export { cartmodOf, linesOf };
 import { bySeat } from '../../../src/domain/seat-place';
@@ -240,15 +242,17 @@ export async function cartView(
     .execute();
   const shown = opts.allTickets ? all : all.filter((t) => (LIVE_TICKET_STATES as readonly string[]).includes(t.state));
   const rel = await relatedRows(deps.db, shown);
-  const payments = await deps.db
+  const taken = await deps.db
     .selectFrom('payment')
-    .select(['id', 'gateway_id', 'gateway_ref', 'amount'])
+    .select(['id', 'gateway_id', 'gateway_ref', 'amount', 'status', 'audit_action', 'occurred_on'])
     .where('cart_id', '=', cartId)
-    .where('status', '=', 'succeeded')
+    .where('status', 'in', ['succeeded', 'refunded'])
     .orderBy('occurred_on')
     .orderBy('id')
     .execute();
+  const payments = taken.filter((p) => p.status === 'succeeded');
   const giftCards = await giftCardPayments(deps.db, payments);
+  const schedule = await scheduleOf(deps.db, cartId);
   const blocking =
     cart.state === 'pending'
       ? await blockingRules(
@@ -261,7 +265,45 @@ export async function cartView(
   const mods = await cartMods(deps.db, cartId);
   const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
   const paid = payments.reduce((s, p) => s + p.amount, 0);
-  return cartAnswer(deps, { cart, seller, all, rel, paid, mods, orders, now, giftCards, blocking }, opts);
+  return cartAnswer(deps, { cart, seller, all, rel, paid, mods, orders, now, giftCards, blocking, schedule, taken }, opts);
+}
+
+/** The plan's open parts and what is due now (a held cart on a payment plan), and the payments taken: only when there are any. */
+function paymentsWire(
+  schedule: Array<{ id: string; due_on: Date; amount: number }>,
+  taken: Array<{ id: string; gateway_id: string; amount: number; status: string; audit_action: string; occurred_on: Date }>,
+  paid: number,
+  outstanding: number,
+  now: Date,
+) {
+  const out: Partial<CartAnswer['cart']['_data'][number]> = {};
+  if (schedule.length > 0) {
+    out.scheduled_payments = openParts(schedule, paid).map((p) => ({
+      id: p.id,
+      due_date: new Date(p.due_on).toISOString(),
+      amount: money(p.left),
+      status: partStatus(p.due_on, now),
+    }));
+    out.amount_due_now = money(amountDueNow(schedule, paid, now, outstanding));
+  }
+  if (taken.length > 0) {
+    out.completed_payments = taken
+      .filter((p) => p.status === 'succeeded')
+      .map((p) => ({
+        id: p.id,
+        occurred_date: new Date(p.occurred_on).toISOString(),
+        amount: money(p.amount),
+        status: p.status,
+        gateway_id: p.gateway_id,
+      }));
+    out.gateway_audit = taken.map((p) => ({
+      id: p.id,
+      occurred_on: new Date(p.occurred_on).toISOString(),
+      audit_action: p.audit_action,
+      amount: money(p.amount),
+    }));
+  }
+  return out;
 }
 
 /** What each gift card paid of the cart, with what it holds now (spec section 3: cardNumber, remainingBalance, paymentAmount). */
@@ -307,6 +349,9 @@ export function cartAnswer(
     giftCards?: GiftCardPaymentRow[];
     /** checkout rules waiting for a code (GET cart reads them; a new cart's answer leaves them to that read) */
     blocking?: BlockingRuleRow[];
+    /** a held cart's payment plan, and the payments it has taken (GET cart reads them; a new cart has none) */
+    schedule?: Array<{ id: string; due_on: Date; amount: number }>;
+    taken?: Array<{ id: string; gateway_id: string; amount: number; status: string; audit_action: string; occurred_on: Date }>;
   },
   opts: { embed: Set<string>; allTickets?: boolean },
 ): CartAnswer {
@@ -355,6 +400,7 @@ export function cartAnswer(
     gift_card_payments: input.giftCards ?? [],
     // Only when a rule holds the cart up: most carts never meet one, and the new cart's answer is GET cart's.
     ...(input.blocking?.length ? { blocking_rules: input.blocking } : {}),
+    ...paymentsWire(input.schedule ?? [], input.taken ?? [], input.paid, totals.total_outstanding, now),
   };
   const out: CartAnswer = { cart: table([row]), ticket: table(shown.map((t) => ticketWire(t, rel))) };
   const embed = new Set([...opts.embed].map((e) => e.split('.').pop()!));

@@ -38,7 +38,10 @@ export async function bookAttempt(
     return { kind: 'refund_owed' };
   }
   const { tickets, totals: t } = await cartTotals(trx, cart.id);
-  if (tickets.length > 0 && attempt.gateway_id === 'ledger' && attempt.amount < t.total_outstanding) {
+  // A part payment (a gift card, or a card on a payment plan: claim() allowed it) leaves the rest outstanding.
+  const planned = async () =>
+    (await trx.selectFrom('payment_schedule').select('id').where('cart_id', '=', cart.id).limit(1).execute()).length > 0;
+  if (tickets.length > 0 && attempt.amount < t.total_outstanding && (attempt.gateway_id === 'ledger' || (await planned()))) {
     await trx
       .updateTable('payment')
       .set({ status: 'succeeded', gateway_ref: charge.ref, occurred_on: now, updated_at: now })

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database, Payment, Seller } from '../../db/types';
 import { DomainError } from '../errors';
-import { grandTotals } from '../../../src/domain/cart-rules';
 import type { Caller } from '../cart/access';
 import { cartErrors } from '../cart/errors';
 import { surveyComplete } from '../cart/survey';
-import { cartmodOf, linesOf } from '../cart/view';
 import { retakeUses } from '../cart/promo';
 import { blockingRules } from '../cart/blocking';
+import { cartTotals } from '../cart/totals';
+
+export { cartTotals };
+import { scheduleOf } from './schedule';
+import { amountDueNow } from '../../../src/domain/payment-schedule';
 import { needsOf, takeCapacity } from '../inventory';
 import type { Gateway } from '../payments';
 
@@ -34,18 +37,6 @@ export async function orderIdentity(deps: Deps, seller: Seller, cart: { identity
     throw new DomainError('identity_access_denied', 'These purchaser details belong to another visitor.', 'checkout');
   }
   return identity.id;
-}
-
-/** What the cart owes now: its live tickets less what was already paid on it. */
-export async function cartTotals(trx: Trx, cartId: string) {
-  const tickets = await trx.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', '=', 'in_cart').execute();
-  const paid = await trx
-    .selectFrom('payment')
-    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('sum'))
-    .where('cart_id', '=', cartId)
-    .where('status', '=', 'succeeded')
-    .executeTakeFirstOrThrow();
-  return { tickets, totals: grandTotals(linesOf(tickets), Number(paid.sum), cartmodOf(tickets)) };
 }
 
 export interface ClaimArgs {
@@ -122,14 +113,18 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
       });
     }
   }
-  // A gift card may pay part of what is owed (the rest stays outstanding); every other payment pays all of it. A part
-  // payment leaves the cart with the shopper, so it needs the cart's hold to be current.
-  const partial = gateway.id === 'ledger' && amount > 0 && amount < totals.total_outstanding;
+  // A gift card may pay part of what is owed, and so may a card on a cart with a payment plan, at least what is due now
+  // (the rest stays outstanding); every other payment pays all of it. A part payment leaves the cart with the shopper,
+  // so it needs the cart's hold to be current.
+  const schedule = await scheduleOf(trx, cartId);
+  const dueNow = schedule.length ? amountDueNow(schedule, totals.total_payments, now, totals.total_outstanding) : null;
+  const partial = amount > 0 && amount < totals.total_outstanding && (gateway.id === 'ledger' || (dueNow !== null && amount >= dueNow));
   if (partial && (cart.state === 'expired' || (cart.expires_at && new Date(cart.expires_at) <= now))) throw cartErrors.expired(cartId);
   if (!partial && amount !== totals.total_outstanding) {
     throw new DomainError('payment_amount_incorrect', 'The amount does not match the amount due.', 'checkout', {
       field: 'amount',
       outstanding: totals.total_outstanding,
+      ...(dueNow !== null ? { due: dueNow } : {}),
     });
   }
   if (!gateway.accepts(amount)) {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/types';
 import { grandTotals } from '../../../src/domain/cart-rules';
 import { creditCard, findCard, GIFT_CARD, ledgerGuarded, paymentError } from '../payments';
 import { cartmodOf, linesOf } from '../cart/totals';
+import { DomainError } from '../errors';
 
 type Trx = Transaction<Database>;
 
@@ -104,9 +105,29 @@ export async function returnGiftCardPayments(trx: Trx, cartIds: string[], now: D
   return returned;
 }
 
-/** After a change to a cart: gift cards that now pay more than the cart owes give their payments back. */
+/**
+ * After a change to a cart: gift cards that now pay more than the cart owes give their payments back. Card payments
+ * (a payment plan's parts) are not given back here: a change that would owe them back is refused.
+ */
 export async function returnOverpayment(trx: Trx, cartId: string, now: Date): Promise<void> {
   const tickets = await trx.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', '=', 'in_cart').execute();
   const due = grandTotals(linesOf(tickets), 0, cartmodOf(tickets)).total_outstanding;
   await returnGiftCardPayments(trx, [cartId], now, { keepUpTo: due });
+  if ((await cardPaid(trx, cartId)) > due) throw cartHasPayments(cartId);
+}
+
+export const cartHasPayments = (cartId: string) =>
+  new DomainError('cart_has_payments', 'Payments were taken on this cart; the box office changes it.', 'cart', { cart_id: cartId });
+
+/** What cards (not gift cards) have paid on an unbooked cart: a payment plan's parts. */
+export async function cardPaid(trx: Trx, cartId: string): Promise<number> {
+  const rows = await trx
+    .selectFrom('payment')
+    .select('amount')
+    .where('cart_id', '=', cartId)
+    .where('status', '=', 'succeeded')
+    .where('gateway_id', '<>', 'ledger')
+    .where('ticket_order_id', 'is', null)
+    .execute();
+  return rows.reduce((s, r) => s + r.amount, 0);
 }

@@ -20,6 +20,8 @@ import { AddressFillContext } from './AddressSearch';
 import { DonationSection } from './DonationSection';
 import { GiftCardField, useGiftCardStore } from './GiftCardField';
 import { BlockedCartForm } from './BlockedCartForm';
+import { PaymentChoiceField, chosenAmount, type PaymentChoice } from './PaymentSchedule';
+import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { ScreenSections } from '../../components/ScreenSections';
 import type { AddressFill } from '../../domain/address';
 
@@ -79,9 +81,26 @@ export const CheckoutForm = observer(function CheckoutForm({
   // A picked address fills its fields and keeps its Line1 in the search box, in one update of the form (issue 22).
   const fillAddress: AddressFill = (fields) => setIdentity((current) => ({ ...current, ...fields }));
 
+  // A payment plan (issue 13): what is due now, and the shopper's choice of what to pay.
+  const owed = decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding);
+  const due = cart.cart?.amount_due_now !== undefined ? decimalToMinor(cart.cart.amount_due_now) : null;
+  const [choice, setChoice] = useState<PaymentChoice>('due');
+  const [other, setOther] = useState('');
+  const [received, setReceived] = useState<{ paid: number; rest: number } | null>(null);
+
+  /** Spec section 4's partial result: the cart is read again, the page goes to the top, the card and terms start afresh. */
+  const afterPart = (paid: number) => {
+    setCard(EMPTY_CARD);
+    setTermsAccepted(false);
+    setChoice('due');
+    setOther('');
+    setReceived({ paid, rest: decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding) });
+    window.scrollTo({ top: 0 });
+  };
   const finish = async (promise: ReturnType<typeof checkout.submit>) => {
     // A completed checkout is followed by the screen (it watches checkout.completedOrderIds).
     const outcome = await promise;
+    if (outcome.kind === 'partial') afterPart(outcome.paid);
     if (outcome.kind === 'failed' && checkout.failure?.kind === 'payment') setCard((c) => ({ ...c, cvc: '' }));
   };
 
@@ -105,18 +124,24 @@ export const CheckoutForm = observer(function CheckoutForm({
     }
     setShowSummary(false);
     const purchaser = askIdentity ? (data ?? identity) : null;
-    const keep = { savePaymentMethod: loggedIn && saveCard && !covered, giftCards: gift };
+    setReceived(null);
+    const keep = {
+      savePaymentMethod: loggedIn && saveCard && !covered,
+      giftCards: gift,
+      amount: due !== null ? chosenAmount(choice, other, due, owed) : null,
+    };
     if (covered) {
       void finish(checkout.submit(purchaser, null, keep));
       return;
     }
     if (useSaved) {
-      void finish(checkout.submit(purchaser, { kind: 'saved', id: chosen }));
+      void finish(checkout.submit(purchaser, { kind: 'saved', id: chosen }, keep));
       return;
     }
     if (stripe) {
       void payWithStripe(stripeHandle.current, checkout, purchaser, keep).then((outcome) => {
         if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
+        if (outcome.kind === 'partial') afterPart(outcome.paid);
         // Stripe.js blocked: the card section says so; take the shopper there.
         if (outcome.kind === 'unavailable') formRef.current?.querySelector<HTMLElement>('.stripe-payment__unavailable')?.focus();
       });
@@ -127,6 +152,17 @@ export const CheckoutForm = observer(function CheckoutForm({
 
   const payment = (
     <>
+      {!free && due !== null && (
+        <PaymentChoiceField
+          due={due}
+          outstanding={owed}
+          choice={choice}
+          other={other}
+          disabled={checkout.submitting}
+          onChoice={setChoice}
+          onOther={setOther}
+        />
+      )}
       {!free && <GiftCardField disabled={checkout.submitting} />}
       {!covered && cards.length > 0 && (
         <SavedCardChoice cards={cards} value={chosen} disabled={checkout.submitting} onChange={setCardChoice} />
@@ -138,7 +174,7 @@ export const CheckoutForm = observer(function CheckoutForm({
         <Suspense fallback={<p className="form-loading">{t('app.loading')}</p>}>
           <StripePayment
             publishableKey={checkout.stripePublishableKey}
-            amount={gift.pending.length > 0 ? gift.plan.rest : amount}
+            amount={due !== null ? chosenAmount(choice, other, due, owed) : gift.pending.length > 0 ? gift.plan.rest : amount}
             currency={config.seller.currency}
             disabled={checkout.submitting}
             handleRef={stripeHandle}
@@ -184,6 +220,14 @@ export const CheckoutForm = observer(function CheckoutForm({
 
   return (
     <div ref={formRef} className="checkout-form">
+      {received && (
+        <p className="checkout-form__received" role="status">
+          {t('schedule.received', {
+            amount: formatMoney(received.paid, config.seller.currency),
+            rest: formatMoney(received.rest, config.seller.currency),
+          })}
+        </p>
+      )}
       <ScreenSections
         screen="checkout"
         sections={{

@@ -6,6 +6,7 @@ import { CartContents } from '../../components/CartWidget';
 import { ExpiryTimer } from '../../components/ExpiryTimer';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { PromoCodeField } from './PromoCodeField';
+import { PaymentSchedule } from './PaymentSchedule';
 
 /** Order summary: the cart's items, then subtotal, fees, discounts, payments and the total due (spec section 9). */
 export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true }: { loaded?: boolean }) {
@@ -51,6 +52,7 @@ export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true
           </div>
         </dl>
       )}
+      <PaymentSchedule />
     </section>
   );
 });
