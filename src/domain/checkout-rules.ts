@@ -101,6 +101,8 @@ export type CheckoutFailure =
   | { kind: 'gift_card'; code: string; balance: number | null }
   /** A checkout rule wants a code first (rule_blocks_checkout): the blocked-cart code form asks for it. */
   | { kind: 'blocked' }
+  /** The card cannot take this amount (spec section 5: 0.50 to 999,999.99). */
+  | { kind: 'not_supported' }
   | { kind: 'unexpected' };
 
 /** Spec sections 4 and 8: what a failed POST user / guest_checkout means for the shopper. */
@@ -114,6 +116,7 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
     };
   }
   if (error._code === 'rule_blocks_checkout') return { kind: 'blocked' };
+  if (error._code === 'payment_not_supported') return { kind: 'not_supported' };
   if (error._code.startsWith('gift_card_')) {
     return { kind: 'gift_card', code: error._code, balance: typeof extra.balance === 'number' ? extra.balance : null };
   }
@@ -148,3 +151,8 @@ const PAYMENT_REASONS = [
 export function paymentReasonKey(code: string): string | null {
   return (PAYMENT_REASONS as readonly string[]).includes(code) ? `payment.reasons.${code}` : null;
 }
+
+/** Spec section 5: what a card payment may be, minor units (the server's gateways refuse the same). */
+export const CARD_AMOUNT_MIN = 50;
+export const CARD_AMOUNT_MAX = 99_999_999;
+export const cardAmountSupported = (minor: number) => minor >= CARD_AMOUNT_MIN && minor <= CARD_AMOUNT_MAX;

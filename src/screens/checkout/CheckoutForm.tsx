@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { ThemedForm } from '../../forms/theme';
 import { Modal } from '../../components/Modal';
-import { validateCard, type CardErrors, type CardForm, type IdentityFormData } from '../../domain/checkout-rules';
+import { cardAmountSupported, validateCard, type CardErrors, type CardForm, type IdentityFormData } from '../../domain/checkout-rules';
 import { CardFields } from './CardFields';
 import { TermsField } from './TermsField';
 import { CheckoutMessages } from './CheckoutMessages';
@@ -150,6 +150,8 @@ export const CheckoutForm = observer(function CheckoutForm({
     void finish(checkout.submit(purchaser, free ? null : card, keep));
   };
 
+  // What the card pays: the plan's chosen part, or what the gift cards leave, or the balance.
+  const cardAmount = due !== null ? chosenAmount(choice, other, due, owed) : gift.pending.length > 0 ? gift.plan.rest : amount;
   const payment = (
     <>
       {!free && due !== null && (
@@ -167,6 +169,11 @@ export const CheckoutForm = observer(function CheckoutForm({
       {!covered && cards.length > 0 && (
         <SavedCardChoice cards={cards} value={chosen} disabled={checkout.submitting} onChange={setCardChoice} />
       )}
+      {!noCard && cardAmount > 0 && !cardAmountSupported(cardAmount) && (
+        <p className="notice--warning" role="alert">
+          {t('errors.paymentNotSupported')}
+        </p>
+      )}
       {!noCard && !stripe && !useSaved && (
         <CardFields value={card} errors={cardErrors} disabled={checkout.submitting} onChange={setCard} formId={formId} />
       )}
@@ -174,7 +181,7 @@ export const CheckoutForm = observer(function CheckoutForm({
         <Suspense fallback={<p className="form-loading">{t('app.loading')}</p>}>
           <StripePayment
             publishableKey={checkout.stripePublishableKey}
-            amount={due !== null ? chosenAmount(choice, other, due, owed) : gift.pending.length > 0 ? gift.plan.rest : amount}
+            amount={cardAmount}
             currency={config.seller.currency}
             disabled={checkout.submitting}
             handleRef={stripeHandle}

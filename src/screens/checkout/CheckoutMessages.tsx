@@ -17,6 +17,8 @@ export const CheckoutMessages = observer(function CheckoutMessages({ showSummary
   } else if (failure?.kind === 'provider' && failure.state === 'loading') {
     // (Stripe.js blocked is said in the card section itself, which paying then focuses.)
     message = t('payment.providerLoading');
+  } else if (failure?.kind === 'not_supported') {
+    message = t('errors.paymentNotSupported');
   } else if (failure?.kind === 'blocked') {
     message = t('blockedCart.blocked');
   } else if (failure?.kind === 'gift_to_self') {

@@ -17,7 +17,7 @@ export const PaymentSchedule = observer(function PaymentSchedule() {
   const row = cart.cart;
   const money = (v: string) => formatMoney(decimalToMinor(v), config.seller.currency);
   const day = (iso: string) => longDateLabel(venueDate(iso, config.timezone));
-  if (!row?.scheduled_payments?.length && !row?.completed_payments?.length) return null;
+  if (!row?.scheduled_payments?.length && !row?.gateway_audit?.length) return null;
   return (
     <div className="payment-schedule">
       {row.scheduled_payments && row.scheduled_payments.length > 0 && (
@@ -36,15 +36,17 @@ export const PaymentSchedule = observer(function PaymentSchedule() {
           </ul>
         </>
       )}
-      {row.completed_payments && row.completed_payments.length > 0 && (
+      {row.gateway_audit && row.gateway_audit.length > 0 && (
         <>
           <h3 id={`${id}-paid`} className="payment-schedule__title">
             {t('schedule.paidTitle')}
           </h3>
+          {/* The gateways' records (spec section 3: capture = Paid, refund = Refund, dispute ...). */}
           <ul className="payment-schedule__list" aria-labelledby={`${id}-paid`}>
-            {row.completed_payments.map((p) => (
+            {row.gateway_audit.map((p) => (
               <li key={p.id} className="payment-schedule__part">
-                <span>{t('schedule.paidOn', { date: day(p.occurred_date) })}</span>
+                <span>{day(p.occurred_on)}</span>
+                <span>{t(auditKey(p.audit_action))}</span>
                 <span>{money(p.amount)}</span>
               </li>
             ))}
@@ -54,6 +56,10 @@ export const PaymentSchedule = observer(function PaymentSchedule() {
     </div>
   );
 });
+
+const AUDIT_ACTIONS = ['capture', 'refund', 'dispute_opened', 'dispute_closed', 'dispute_fee'];
+/** The locale's word for a gateway record's action; an action it does not know reads as a payment. */
+const auditKey = (action: string) => `schedule.audit.${AUDIT_ACTIONS.includes(action) ? action : 'capture'}`;
 
 export type PaymentChoice = 'due' | 'outstanding' | 'other';
 
