@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { chunks, excluded, type Ids, type Tx } from './write-catalog';
 import { money, type Plan } from './plan';
 import type { SellerFolder } from './types';
+import { normaliseGiftCardNumber } from '../../src/domain/gift-card';
 
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
@@ -185,7 +186,8 @@ export async function writeCommerce(tx: Tx, folder: SellerFolder, plan: Plan, id
       .values({
         seller_id: ids.sellerId,
         ledger_type: g.ledger_type ?? 'giftcard',
-        number: g.number,
+        // Kept in upper case: a card is found by its number as typed, trimmed and in upper case (issue 13).
+        number: normaliseGiftCardNumber(g.number),
         balance: money(g.balance),
         state: g.state ?? 'active',
         currency: folder.config.default_currency_code,

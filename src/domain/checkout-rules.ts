@@ -152,7 +152,7 @@ export function paymentReasonKey(code: string): string | null {
   return (PAYMENT_REASONS as readonly string[]).includes(code) ? `payment.reasons.${code}` : null;
 }
 
-/** Spec section 5: what a card payment may be, minor units (the server's gateways refuse the same). */
-export const CARD_AMOUNT_MIN = 50;
+/** Spec section 5: what a card payment may be, minor units: 0.50 (GBP 0.30) to 999,999.99. The gateways refuse the same. */
 export const CARD_AMOUNT_MAX = 99_999_999;
-export const cardAmountSupported = (minor: number) => minor >= CARD_AMOUNT_MIN && minor <= CARD_AMOUNT_MAX;
+export const cardAmountMin = (currency: string) => (currency.toUpperCase() === 'GBP' ? 30 : 50);
+export const cardAmountSupported = (minor: number, currency: string) => minor >= cardAmountMin(currency) && minor <= CARD_AMOUNT_MAX;

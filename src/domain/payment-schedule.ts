@@ -7,6 +7,23 @@ export interface SchedulePart {
   due_on: Date | string;
   /** minor units */
   amount: number;
+  /** when the box office set the plan: payments from then on pay its parts */
+  created_at?: Date | string;
+}
+
+/**
+ * What the cart's payments have paid of the plan: only those made since it was set (the parts add up to what was owed
+ * then, so earlier payments are already outside them).
+ */
+export function paidTowardsPlan(
+  parts: SchedulePart[],
+  payments: Array<{ amount: number; occurred_on: Date | string; status?: string }>,
+): number {
+  const starts = parts.map((p) => (p.created_at ? new Date(p.created_at).getTime() : 0));
+  const start = starts.length ? Math.min(...starts) : 0;
+  return payments
+    .filter((p) => (p.status === undefined || p.status === 'succeeded') && new Date(p.occurred_on).getTime() >= start)
+    .reduce((sum, p) => sum + p.amount, 0);
 }
 
 /** Spec section 4: Upcoming if the due time minus one second is still ahead, else Overdue. */

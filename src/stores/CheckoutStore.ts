@@ -178,11 +178,16 @@ export class CheckoutStore {
           : guestCheckout(this.deps.api, row.id, body);
       // Gift cards first (issue 13): each pays its part of what is still owed; the one that pays the last of it books
       // the order, otherwise the answer is the cart with the card's payment on it.
+      // On a payment plan the shopper chose how much to pay now: the gift cards pay out of that, the card the rest of it.
+      let budget = this.partAmount ?? Number.POSITIVE_INFINITY;
+      let giftPaid = 0;
       let response: CheckoutResponse | null = null;
       for (const card of [...(this.giftCards?.pending ?? [])]) {
         const owed = decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding);
-        const take = Math.min(card.balance, owed);
+        const take = Math.min(card.balance, owed, budget);
         if (take <= 0) break;
+        budget -= take;
+        giftPaid += take;
         charging = card.number;
         response = await post({
           amount: toDecimal(take),
@@ -200,7 +205,10 @@ export class CheckoutStore {
       }
       const current = cart.cart ?? row;
       const owed = current.cart_fees.grand_totals.total_outstanding;
-      const part = this.partAmount !== null && this.partAmount > 0 && this.partAmount < decimalToMinor(owed) ? this.partAmount : null;
+      // The gift cards paid all of the chosen part: nothing more is charged now.
+      if (!response && this.partAmount !== null && giftPaid > 0 && giftPaid >= this.partAmount) return { kind: 'partial', paid: giftPaid };
+      const rest = this.partAmount !== null ? this.partAmount - giftPaid : null;
+      const part = rest !== null && rest > 0 && rest < decimalToMinor(owed) ? rest : null;
       const amount = part !== null ? toDecimal(part) : owed;
       const free = Number(amount) === 0;
       if (!response) {
@@ -227,7 +235,7 @@ export class CheckoutStore {
       // A part of a payment plan (issue 13): the answer is the cart, with the rest still owed.
       if (!response.ticket_order && response.cart) {
         cart.accept(response as CartResponse);
-        return { kind: 'partial', paid: decimalToMinor(amount) };
+        return { kind: 'partial', paid: giftPaid + decimalToMinor(amount) };
       }
       const orders = response.ticket_order?._data ?? [];
       for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);

@@ -7,6 +7,7 @@ import { addSession, insertCartFixture, type CartFixture } from '../helpers/cart
 import { setUnsafeSkipLedgerGuardForTests } from '../../server/services/payments';
 import { reconcilePayments } from '../../server/services/checkout';
 import type { Db } from '../../server/db';
+import { addPromo } from '../helpers/promo-fixtures';
 
 const CARD = { card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 4, cvc: '123' } };
 const GUEST = (i: number | string) => ({
@@ -267,6 +268,26 @@ describeEachDatabase('gift cards', (ctx) => {
       add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
     });
     expect(added.body.cart._data[0].cart_fees.grand_totals).toMatchObject({ total_payments: '20.00', total_outstanding: '33.00' });
+  });
+
+  it('a promo code that makes the cart cheaper than its gift-card payments gives the difference back', async () => {
+    const card = await addCard(db(), fx.sellerId, 4000);
+    await addPromo(db(), fx, { code: 'HALFOFF', type: 'percent', value: 50 });
+    const g = await guestCart(2);
+    expect((await payByCard(g, card.number, '40.00')).status).toBe(200);
+    const applied = await g.b.post(`/api/cart/${g.cartId}/apply_code`, { codes: ['HALFOFF'] });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const row = applied.body.cart._data[0];
+    // 2 x 12.50 + 2 x 1.50 fees = 28.00, less than the 40.00 the card paid: its payment goes back whole.
+    expect(row.cart_fees.grand_totals).toMatchObject({ total_payments: '0.00', total_outstanding: '28.00' });
+    expect(await balanceOf(db(), card.id)).toBe(4000);
+  });
+
+  it('wrong numbers at checkout count against the address like the lookup', async () => {
+    const g = await guestCart(1);
+    for (let i = 0; i < 30; i++) expect((await payByCard(g, `WRONG-CHECKOUT-${i}`, '5.00')).status).toBe(404);
+    const limited = await payByCard(g, 'WRONG-CHECKOUT-X', '5.00');
+    expect([limited.status, limited.body._data[0]._code]).toEqual([429, 'rate_limited']);
   });
 
   it('buying a gift card issues a card of its value, shown with the order and spendable at once', async () => {

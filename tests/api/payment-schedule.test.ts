@@ -60,7 +60,15 @@ describeEachDatabase('payment plans', (ctx) => {
         guest_identity_id: user.body.identity._data[0].id,
         send_email: false,
       });
-    return { b, cartId, pay };
+    const payByGiftCard = (number: string, amount: string) =>
+      b.post(`/api/cart/${cartId}/guest_checkout`, {
+        amount,
+        gateway_id: 'ledger',
+        gateway_data: { number },
+        guest_identity_id: user.body.identity._data[0].id,
+        send_email: false,
+      });
+    return { b, cartId, pay, payByGiftCard };
   }
   const plan = (cartId: string, parts: Array<[number, string]>) =>
     app.inject({
@@ -133,6 +141,53 @@ describeEachDatabase('payment plans', (ctx) => {
     expect(other.body.cart._data[0].scheduled_payments.map((p: { amount: string }) => p.amount)).toEqual(['23.00']);
     const all = await g.pay('23.00');
     expect(all.body.ticket_order._data).toHaveLength(1);
+  });
+
+  it('a card takes at least 0.50, or 0.30 in pounds (spec section 5): a 0.40 last part is refused in dollars, taken in pounds', async () => {
+    const g = await guestCart();
+    expect(
+      (
+        await plan(g.cartId, [
+          [-1, '20.00'],
+          [10, '32.60'],
+          [30, '0.40'],
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect((await g.pay('52.60')).status).toBe(200);
+    const dollars = await g.pay('0.40');
+    expect([dollars.status, dollars.body._data[0]._code]).toEqual([400, 'payment_not_supported']);
+    await db().updateTable('seller').set({ currency: 'GBP' }).where('id', '=', fx.sellerId).execute();
+    try {
+      const pounds = await g.pay('0.40');
+      expect(pounds.status, JSON.stringify(pounds.body)).toBe(200);
+      expect(pounds.body.ticket_order._data).toHaveLength(1);
+    } finally {
+      await db().updateTable('seller').set({ currency: 'USD' }).where('id', '=', fx.sellerId).execute();
+    }
+  });
+
+  it('a plan set after a gift card paid part counts only the payments made since; a held cart has nothing to extend', async () => {
+    const g = await guestCart();
+    const number = `PLAN-GIFT-${n}`;
+    await db().insertInto('ledger').values({ seller_id: fx.sellerId, number, balance: 1000, currency: 'USD' }).execute();
+    expect((await g.payByGiftCard(number, '10.00')).status).toBe(200);
+    // 53.00 less the 10.00 already paid: the plan's parts add up to 43.00.
+    expect(
+      (
+        await plan(g.cartId, [
+          [-1, '20.00'],
+          [10, '10.00'],
+          [30, '13.00'],
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const row = (await g.b.get(`/api/cart/${g.cartId}`)).body.cart._data[0];
+    expect(row.amount_due_now).toBe('30.00');
+    expect(row.scheduled_payments.map((p: { amount: string }) => p.amount)).toEqual(['20.00', '10.00', '13.00']);
+    const extended = await g.b.patch(`/api/my/cart/${g.cartId}`, {});
+    expect(extended.status, JSON.stringify(extended.body)).toBe(200);
+    expect((await g.b.get(`/api/cart/${g.cartId}`)).body.cart._data[0].expires_at).toBeNull();
   });
 
   it('only staff set a plan, and its parts must add up to what the cart owes', async () => {

@@ -45,9 +45,10 @@ describe('payment plans', () => {
 });
 
 describe('card amounts', () => {
-  it('a card takes 0.50 to 999,999.99; the server refusal reads as the spec sentence', async () => {
+  it('a card takes 0.50 (GBP 0.30) to 999,999.99; the server refusal reads as the spec sentence', async () => {
     const { cardAmountSupported, classifyCheckoutError } = await import('../../src/domain/checkout-rules');
-    expect([49, 50, 99_999_999, 100_000_000].map(cardAmountSupported)).toEqual([false, true, true, false]);
+    expect([49, 50, 99_999_999, 100_000_000].map((a) => cardAmountSupported(a, 'USD'))).toEqual([false, true, true, false]);
+    expect([29, 30].map((a) => cardAmountSupported(a, 'GBP'))).toEqual([false, true]);
     expect(classifyCheckoutError({ status: 400, _code: 'payment_not_supported', _context: 'checkout' })).toEqual({ kind: 'not_supported' });
     expect(classifyCheckoutError({ status: 403, _code: 'rule_blocks_checkout', _context: 'checkout' })).toEqual({ kind: 'blocked' });
   });

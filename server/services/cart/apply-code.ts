@@ -4,6 +4,7 @@ import { loadOwnedCart, type Caller } from './access';
 import { cartErrors } from './errors';
 import { lockPending } from './modify';
 import { applyInTrx, promoErrors as errors } from './promo';
+import { returnOverpayment } from '../checkout/gift-card';
 
 export interface ApplyCodeBody {
   codes?: string[];
@@ -32,6 +33,8 @@ export async function applyCodes(deps: Deps, cartId: string, caller: Caller, bod
     const { expired } = await lockPending(trx, cartId, now);
     if (expired) return true;
     await applyInTrx(trx, { cartId, sellerId: owned.seller_id, now, codes, removals, requireBenefit, ignore });
+    // A cheaper cart never keeps gift-card money beyond what it owes (card payments refuse the code instead).
+    await returnOverpayment(trx, cartId, now);
     await trx.updateTable('cart').set({ updated_at: now }).where('id', '=', cartId).execute();
     return false;
   });

@@ -90,7 +90,13 @@ export async function recoverStaleCheckouts(trx: Trx, now: Date): Promise<number
             .selectFrom('payment')
             .select('payment.id')
             .whereRef('payment.cart_id', '=', 'cart.id')
-            .where('payment.status', 'in', ['pending', 'succeeded', 'refund_pending']),
+            // Attempts still to settle (a gift card's part payment already taken is no reason to stay stuck).
+            .where((w) =>
+              w.or([
+                w('payment.status', 'in', ['pending', 'refund_pending']),
+                w.and([w('payment.status', '=', 'succeeded'), w('payment.gateway_id', '<>', 'ledger')]),
+              ]),
+            ),
         ),
       ),
     )

@@ -233,7 +233,8 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
       await applyForm(trx, at, body.apply_code_default, { requireBenefit: false, ignore: true });
       await applyForm(trx, at, body.apply_code, { requireBenefit: true, ignore: false });
       // Fewer tickets or a new code: gift cards that paid part of the cart never pay more than it now owes.
-      if (touched.length > 0 || body.apply_code || body.apply_code_default) await returnOverpayment(trx, cartId, now);
+      if (touched.length > 0 || body.apply_code || body.apply_code_default || body.apply_code_before)
+        await returnOverpayment(trx, cartId, now);
 
       const surveyGroups = Object.keys(change.surveys);
       if (surveyGroups.length > 0) {
@@ -312,7 +313,9 @@ export async function extendCart(deps: Deps, cartId: string, caller: Caller): Pr
     const { cart, expired } = await lockPending(trx, cartId, now);
     if (expired) return 'expired';
     if (cart.extended_at) throw cartErrors.extensionUsed(cartId);
-    const base = cart.expires_at ? new Date(cart.expires_at) : now;
+    // A held cart (a payment plan) does not run out: there is nothing to extend.
+    if (!cart.expires_at) return 'extended';
+    const base = new Date(cart.expires_at);
     await trx
       .updateTable('cart')
       .set({ expires_at: new Date(base.getTime() + EXTENSION_SECONDS * 1000), extended_at: now, updated_at: now })

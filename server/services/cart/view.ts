@@ -25,7 +25,7 @@ import { cartMods } from './promo';
 import { cartmodOf, linesOf } from './totals';
 import { blockingRules } from './blocking';
 import { scheduleOf } from '../checkout/schedule';
-import { amountDueNow, openParts, partStatus } from '../../../src/domain/payment-schedule';
+import { amountDueNow, openParts, paidTowardsPlan, partStatus } from '../../../src/domain/payment-schedule';
 
 export { cartmodOf, linesOf };
 import { bySeat } from '../../../src/domain/seat-place';
@@ -270,7 +270,7 @@ export async function cartView(
 
 /** The plan's open parts and what is due now (a held cart on a payment plan), and the payments taken: only when there are any. */
 function paymentsWire(
-  schedule: Array<{ id: string; due_on: Date; amount: number }>,
+  schedule: Array<{ id: string; due_on: Date; amount: number; created_at: Date }>,
   taken: Array<{ id: string; gateway_id: string; amount: number; status: string; audit_action: string; occurred_on: Date }>,
   paid: number,
   outstanding: number,
@@ -278,13 +278,14 @@ function paymentsWire(
 ) {
   const out: Partial<CartAnswer['cart']['_data'][number]> = {};
   if (schedule.length > 0) {
-    out.scheduled_payments = openParts(schedule, paid).map((p) => ({
+    const paidTowards = paidTowardsPlan(schedule, taken);
+    out.scheduled_payments = openParts(schedule, paidTowards).map((p) => ({
       id: p.id,
       due_date: new Date(p.due_on).toISOString(),
       amount: money(p.left),
       status: partStatus(p.due_on, now),
     }));
-    out.amount_due_now = money(amountDueNow(schedule, paid, now, outstanding));
+    out.amount_due_now = money(amountDueNow(schedule, paidTowards, now, outstanding));
   }
   if (taken.length > 0) {
     out.completed_payments = taken
@@ -350,7 +351,7 @@ export function cartAnswer(
     /** checkout rules waiting for a code (GET cart reads them; a new cart's answer leaves them to that read) */
     blocking?: BlockingRuleRow[];
     /** a held cart's payment plan, and the payments it has taken (GET cart reads them; a new cart has none) */
-    schedule?: Array<{ id: string; due_on: Date; amount: number }>;
+    schedule?: Array<{ id: string; due_on: Date; amount: number; created_at: Date }>;
     taken?: Array<{ id: string; gateway_id: string; amount: number; status: string; audit_action: string; occurred_on: Date }>;
   },
   opts: { embed: Set<string>; allTickets?: boolean },

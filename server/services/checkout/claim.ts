@@ -11,7 +11,7 @@ import { blockingRules } from '../cart/blocking';
 import { cartTotals } from '../cart/totals';
 
 export { cartTotals };
-import { scheduleOf } from './schedule';
+import { planOf } from './schedule';
 import { amountDueNow } from '../../../src/domain/payment-schedule';
 import { needsOf, takeCapacity } from '../inventory';
 import type { Gateway } from '../payments';
@@ -116,8 +116,8 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
   // A gift card may pay part of what is owed, and so may a card on a cart with a payment plan, at least what is due now
   // (the rest stays outstanding); every other payment pays all of it. A part payment leaves the cart with the shopper,
   // so it needs the cart's hold to be current.
-  const schedule = await scheduleOf(trx, cartId);
-  const dueNow = schedule.length ? amountDueNow(schedule, totals.total_payments, now, totals.total_outstanding) : null;
+  const plan = await planOf(trx, cartId);
+  const dueNow = plan.parts.length ? amountDueNow(plan.parts, plan.paid, now, totals.total_outstanding) : null;
   const partial = amount > 0 && amount < totals.total_outstanding && (gateway.id === 'ledger' || (dueNow !== null && amount >= dueNow));
   if (partial && (cart.state === 'expired' || (cart.expires_at && new Date(cart.expires_at) <= now))) throw cartErrors.expired(cartId);
   if (!partial && amount !== totals.total_outstanding) {
@@ -127,7 +127,8 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
       ...(dueNow !== null ? { due: dueNow } : {}),
     });
   }
-  if (!gateway.accepts(amount)) {
+  const { currency } = await trx.selectFrom('seller').select('currency').where('id', '=', args.sellerId).executeTakeFirstOrThrow();
+  if (!gateway.accepts(amount, currency)) {
     throw new DomainError('payment_not_supported', 'Payment is not supported for this amount.', 'checkout', { gateway_id: gateway.id });
   }
   await trx

@@ -6,6 +6,7 @@ import { grandTotals } from '../../../src/domain/cart-rules';
 import { creditCard, findCard, GIFT_CARD, ledgerGuarded, paymentError } from '../payments';
 import { cartmodOf, linesOf } from '../cart/totals';
 import { DomainError } from '../errors';
+import { hit, refund } from '../auth/rate-limit';
 
 type Trx = Transaction<Database>;
 
@@ -16,9 +17,20 @@ type Trx = Transaction<Database>;
  */
 
 /** Before anything is claimed: the card exists, holds something, does not pay this cart already, and covers the amount. */
-export async function checkGiftCard(deps: Deps, sellerId: string, cartId: string, number: unknown, amount: number): Promise<void> {
+export async function checkGiftCard(
+  deps: Deps,
+  sellerId: string,
+  cartId: string,
+  number: unknown,
+  amount: number,
+  addressHash: string | null | undefined,
+): Promise<void> {
+  // A number is all it takes to spend a card: wrong numbers count against the address here as on GET ledger.
+  const subject = `${sellerId}:${addressHash ?? ''}`;
+  await hit(deps, 'gift_card_ip', subject);
   const card = typeof number === 'string' && number.trim() ? await findCard(deps.db, sellerId, number) : undefined;
   if (!card || card.state !== 'active') throw paymentError('gift_card_not_found', 'Gift card not found.');
+  await refund(deps, 'gift_card_ip', subject);
   const applied = await deps.db
     .selectFrom('payment')
     .select('id')
@@ -112,8 +124,9 @@ export async function returnGiftCardPayments(trx: Trx, cartIds: string[], now: D
 export async function returnOverpayment(trx: Trx, cartId: string, now: Date): Promise<void> {
   const tickets = await trx.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', '=', 'in_cart').execute();
   const due = grandTotals(linesOf(tickets), 0, cartmodOf(tickets)).total_outstanding;
-  await returnGiftCardPayments(trx, [cartId], now, { keepUpTo: due });
-  if ((await cardPaid(trx, cartId)) > due) throw cartHasPayments(cartId);
+  const cards = await cardPaid(trx, cartId);
+  if (cards > due) throw cartHasPayments(cartId);
+  await returnGiftCardPayments(trx, [cartId], now, { keepUpTo: due - cards });
 }
 
 export const cartHasPayments = (cartId: string) =>

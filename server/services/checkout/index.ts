@@ -71,7 +71,7 @@ export async function checkoutCart(
     throw new DomainError('not_authenticated', 'Log in to keep a card for next time.', 'saved_payment_method');
   // Auto-renew charges the card kept at purchase: a gift card keeps nothing to charge next year.
   const autoRenew = body.auto_renew === true && !extras.gifteeIdentityId && gateway.id !== 'ledger';
-  if (gateway.id === 'ledger') await checkGiftCard(deps, seller.id, cartId, body.gateway_data?.number, amount);
+  if (gateway.id === 'ledger') await checkGiftCard(deps, seller.id, cartId, body.gateway_data?.number, amount, caller.addressHash);
 
   // A late payment brings back released holds; a seat or CityPASS code someone took meanwhile refuses it before any charge.
   const attempt = await deps.db
@@ -156,6 +156,8 @@ export async function checkoutCart(
     }
     return { kind: 'completed', orderId: outcome.orderId, accessToken };
   }
+  // The reconciler settled a part payment first: the cart is the shopper's again with the rest owed.
+  if (outcome.kind === 'settled' && outcome.status === 'succeeded' && !outcome.orderId) return { kind: 'partial', cartId };
   if (outcome.kind === 'settled' && outcome.status === 'succeeded') {
     // The reconciler booked this very charge while the gateway was slow to answer.
     throw cartErrors.booked(

@@ -4,6 +4,7 @@ import type { Database } from '../../db/types';
 import { DomainError, notFound } from '../errors';
 import { cartErrors } from '../cart/errors';
 import { cartTotals } from '../cart/totals';
+import { paidTowardsPlan } from '../../../src/domain/payment-schedule';
 
 /**
  * Scheduled payments (issue 13): the box office puts a held cart on a plan (PUT staff/cart/{id}/payment_schedule), the
@@ -12,11 +13,24 @@ import { cartTotals } from '../cart/totals';
 export function scheduleOf(db: Kysely<Database>, cartId: string) {
   return db
     .selectFrom('payment_schedule')
-    .select(['id', 'due_on', 'amount'])
+    .select(['id', 'due_on', 'amount', 'created_at'])
     .where('cart_id', '=', cartId)
     .orderBy('due_on')
     .orderBy('id')
     .execute();
+}
+
+/** The plan's parts and what has been paid towards them (payments since the plan was set). */
+export async function planOf(db: Kysely<Database>, cartId: string) {
+  const parts = await scheduleOf(db, cartId);
+  if (parts.length === 0) return { parts, paid: 0 };
+  const payments = await db
+    .selectFrom('payment')
+    .select(['amount', 'occurred_on'])
+    .where('cart_id', '=', cartId)
+    .where('status', '=', 'succeeded')
+    .execute();
+  return { parts, paid: paidTowardsPlan(parts, payments) };
 }
 
 const invalid = (field: string, description: string) => new DomainError('validation_failed', description, 'payment_schedule', { field });
@@ -50,7 +64,7 @@ export async function setPaymentSchedule(
     await trx.deleteFrom('payment_schedule').where('cart_id', '=', cartId).execute();
     await trx
       .insertInto('payment_schedule')
-      .values(parts.map((p) => ({ seller_id: sellerId, cart_id: cartId, due_on: p.due_on, amount: p.amount })))
+      .values(parts.map((p) => ({ seller_id: sellerId, cart_id: cartId, due_on: p.due_on, amount: p.amount, created_at: deps.now() })))
       .execute();
     await trx.updateTable('cart').set({ expires_at: null, updated_at: deps.now() }).where('id', '=', cartId).execute();
   });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { ErrorCode } from '../../../src/contract/errors';
+import { cardAmountSupported } from '../../../src/domain/checkout-rules';
 import {
   paymentError,
   type ChargeLookup,
@@ -18,8 +19,6 @@ import {
  * intent id as gateway_data.source, which is read back here (never trusted as paid on the browser's word).
  * STRIPE_API_BASE points the package at a Stripe-compatible server (the tests' fake, stripe-mock).
  */
-export const STRIPE_MIN_AMOUNT = 50;
-export const STRIPE_MAX_AMOUNT = 99_999_999;
 
 /** Provider codes the storefront words itself; any other card error keeps the provider's message under payment_failed. */
 const KNOWN_CODES = new Set<ErrorCode>([
@@ -154,7 +153,8 @@ export function createStripeGateway(settings: GatewaySettings): Gateway {
   const stripe = () => stripeClient(settings);
   return {
     id: 'stripe',
-    accepts: (amount) => amount >= STRIPE_MIN_AMOUNT && amount <= STRIPE_MAX_AMOUNT,
+    // Stripe's own minimums: 0.50 in most currencies, GBP 0.30 (spec section 5).
+    accepts: (amount, currency) => cardAmountSupported(amount, currency),
     async charge(req: ChargeRequest) {
       const source = req.gatewayData.source;
       let intent: Stripe.PaymentIntent;

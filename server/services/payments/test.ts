@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { paymentError, type ChargeRequest, type Gateway, type GatewaySettings } from './types';
+import { cardAmountSupported } from '../../../src/domain/checkout-rules';
 
 /**
  * The `test` card gateway: behaves like the card provider's test cards so every payment path runs for
@@ -18,8 +19,6 @@ const SUCCEEDS = new Set(['4242424242424242', '5555555555554444']);
 const DECLINED = '4000000000000002';
 const INCORRECT_CVC = '4000000000000127';
 const REQUIRES_ACTION = '4000002500003155';
-export const MIN_CARD_AMOUNT = 50;
-export const MAX_CARD_AMOUNT = 99_999_999;
 
 export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
@@ -126,7 +125,7 @@ export function createTestGateway(settings: GatewaySettings): Gateway {
   const latency = Math.max(0, settings.testGatewayLatencyMs ?? 0);
   return {
     id: 'test',
-    accepts: (amount) => amount >= MIN_CARD_AMOUNT && amount <= MAX_CARD_AMOUNT,
+    accepts: (amount, currency) => cardAmountSupported(amount, currency),
     async charge(req) {
       const source = req.gatewayData.source;
       if (typeof source === 'string' && source.startsWith('ti_')) return confirmIntent(req, source);

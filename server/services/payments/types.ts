@@ -73,8 +73,8 @@ export interface RefundRequest {
 
 export interface Gateway {
   id: GatewayId;
-  /** Smallest and largest amount this gateway takes (minor units). */
-  accepts(amount: number): boolean;
+  /** Smallest and largest amount this gateway takes (minor units of `currency`). */
+  accepts(amount: number, currency: string): boolean;
   charge(req: ChargeRequest): Promise<ChargeResult>;
   lookup(req: { db: Db; idempotencyKey: string; ref: string | null }): Promise<ChargeLookup>;
   refund(req: RefundRequest): Promise<void>;

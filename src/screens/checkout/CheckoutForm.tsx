@@ -123,6 +123,11 @@ export const CheckoutForm = observer(function CheckoutForm({
       return;
     }
     setShowSummary(false);
+    // A card amount the card cannot take (below 0.50): nothing is charged, gift cards included; the warning says why.
+    if (!noCard && cardAmount > 0 && !cardAmountSupported(cardAmount, config.seller.currency)) {
+      formRef.current?.querySelector<HTMLElement>('.checkout-form__amount-warning')?.focus();
+      return;
+    }
     const purchaser = askIdentity ? (data ?? identity) : null;
     setReceived(null);
     const keep = {
@@ -169,8 +174,8 @@ export const CheckoutForm = observer(function CheckoutForm({
       {!covered && cards.length > 0 && (
         <SavedCardChoice cards={cards} value={chosen} disabled={checkout.submitting} onChange={setCardChoice} />
       )}
-      {!noCard && cardAmount > 0 && !cardAmountSupported(cardAmount) && (
-        <p className="notice--warning" role="alert">
+      {!noCard && cardAmount > 0 && !cardAmountSupported(cardAmount, config.seller.currency) && (
+        <p className="notice--warning checkout-form__amount-warning" role="alert" tabIndex={-1}>
           {t('errors.paymentNotSupported')}
         </p>
       )}
