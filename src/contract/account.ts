@@ -267,6 +267,10 @@ export const GuestIdentityBody = Type.Object(
     region: NullableText(2000),
     country: NullableText(2000),
     additional_info: AdditionalInfo,
+    /** creates an account with this password for the purchaser's e-mail (spec section 5 strength rules); when the
+     *  e-mail has an account already: 401 guest_account (no password yet: a set-password link is mailed),
+     *  401 incorrect_password, or 409 email_in_use (the right password: log in instead) */
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
   },
   { additionalProperties: false },
 );

@@ -79,7 +79,7 @@ const decoyHash = () => (decoy ??= hashPassword('decoy password that never match
  * Brute-force defence without lock-out (OWASP ASVS 6.3): wrong guesses are limited per account and address, and more
  * slowly per account from anywhere, so an attacker is stopped while the owner, from their own address, still logs in.
  */
-async function takeLoginTries(deps: Deps, account: string, ip: string) {
+export async function takeLoginTries(deps: Deps, account: string, ip: string) {
   await hit(deps, 'login_account_ip', `${account}:${ip}`);
   await hit(deps, 'login_account', account);
   return {

@@ -4,6 +4,13 @@ import type { Caller } from '../cart/access';
 import { DomainError } from '../errors';
 import { hit } from '../auth/rate-limit';
 import { addressProblems } from '../../../src/domain/address';
+import { sql } from 'kysely';
+import { passwordProblems } from '../auth/password-rules';
+import { findUserByEmail } from '../auth/users';
+import { hashPassword, verifyPassword } from '../password';
+import { sendPasswordResetFor } from '../auth/reset';
+import { GUEST_ACCOUNT, INCORRECT_PASSWORD, takeLoginTries } from '../auth/login';
+import type { User } from '../auth/sessions';
 
 const invalid = (field: string, description: string) => new DomainError('validation_failed', description, 'checkout', { field });
 
@@ -23,6 +30,8 @@ export interface GuestIdentityBody {
   region?: string | null;
   country?: string | null;
   additional_info?: Record<string, unknown>;
+  /** an account with this password for the e-mail (issue 13) */
+  password?: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -75,9 +84,21 @@ export function validateGuestIdentity(body: GuestIdentityBody) {
   };
 }
 
-/** Creates the guest identity, bound to this browser's owner token so only it can check out with it. */
+/**
+ * Creates the guest identity, bound to this browser's owner token so only it can check out with it. With a password
+ * (issue 13: 'create an account' at checkout) the purchaser's account is made on it too, when the e-mail has none; an
+ * e-mail that has one is answered as the login answers it (guest_account with a set-password link mailed, or
+ * incorrect_password), and the right password says to log in (email_in_use) rather than make a second account.
+ */
 export async function createGuestIdentity(deps: Deps, seller: Seller, caller: Caller, body: GuestIdentityBody): Promise<string> {
   const fields = validateGuestIdentity(body);
+  const password = typeof body.password === 'string' && body.password !== '' ? body.password : null;
+  if (password !== null) {
+    const rules = passwordProblems(password);
+    if (rules.length > 0) throw new DomainError('validation_failed', 'Invalid password', 'checkout', { field: 'password', rules });
+    const existing = await findUserByEmail(deps, seller.id, fields.email);
+    if (existing) await refuseExistingAccount(deps, seller, existing, password, caller.addressHash ?? '');
+  }
   // Anonymous and cheap to call: an address may create only so many purchaser identities (issue 20, finding 4).
   if (caller.addressHash) await hit(deps, 'guest_identity_ip', caller.addressHash);
   const row = await deps.db
@@ -91,5 +112,30 @@ export async function createGuestIdentity(deps: Deps, seller: Seller, caller: Ca
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (password !== null) {
+    const user = await deps.db
+      .insertInto('app_user')
+      .values({ seller_id: seller.id, identity_id: row.id, email: fields.email, password_hash: await hashPassword(password) })
+      .onConflict((oc) => oc.expression(sql`seller_id, lower(email)`).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // Another request made the account for this e-mail meanwhile: that one stands.
+    if (!user) throw emailInUse();
+  }
   return row.id;
+}
+
+const emailInUse = () =>
+  new DomainError('email_in_use', 'This e-mail address has an account: please log in.', 'checkout', { field: 'email' });
+
+/** An e-mail with an account already: the same answers as a password login, one try against the login limits. */
+async function refuseExistingAccount(deps: Deps, seller: Seller, user: User, password: string, address: string): Promise<never> {
+  if (!user.password_hash) {
+    await sendPasswordResetFor(deps, seller, user);
+    throw new DomainError('guest_account', GUEST_ACCOUNT, 'checkout');
+  }
+  const tries = await takeLoginTries(deps, `${seller.id}:${user.email.toLowerCase()}`, address);
+  if (!(await verifyPassword(password, user.password_hash))) throw new DomainError('incorrect_password', INCORRECT_PASSWORD, 'checkout');
+  await tries.giveBack();
+  throw emailInUse();
 }
