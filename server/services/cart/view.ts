@@ -252,7 +252,8 @@ export async function cartView(
     .execute();
   const payments = taken.filter((p) => p.status === 'succeeded');
   const giftCards = await giftCardPayments(deps.db, payments);
-  const schedule = await scheduleOf(deps.db, cartId);
+  // Only a held cart (no expiry: a payment plan holds it) has a plan to read; a cart with a hold skips the query.
+  const schedule = cart.expires_at === null ? await scheduleOf(deps.db, cartId) : [];
   const blocking =
     cart.state === 'pending'
       ? await blockingRules(
@@ -272,7 +273,6 @@ export async function cartView(
 function paymentsWire(
   schedule: Array<{ id: string; due_on: Date; amount: number; created_at: Date }>,
   taken: Array<{ id: string; gateway_id: string; amount: number; status: string; audit_action: string; occurred_on: Date }>,
-  paid: number,
   outstanding: number,
   now: Date,
 ) {
@@ -401,7 +401,7 @@ export function cartAnswer(
     gift_card_payments: input.giftCards ?? [],
     // Only when a rule holds the cart up: most carts never meet one, and the new cart's answer is GET cart's.
     ...(input.blocking?.length ? { blocking_rules: input.blocking } : {}),
-    ...paymentsWire(input.schedule ?? [], input.taken ?? [], input.paid, totals.total_outstanding, now),
+    ...paymentsWire(input.schedule ?? [], input.taken ?? [], totals.total_outstanding, now),
   };
   const out: CartAnswer = { cart: table([row]), ticket: table(shown.map((t) => ticketWire(t, rel))) };
   const embed = new Set([...opts.embed].map((e) => e.split('.').pop()!));

@@ -3,10 +3,10 @@ import type { Transaction } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/types';
 import { grandTotals } from '../../../src/domain/cart-rules';
-import { creditCard, findCard, GIFT_CARD, ledgerGuarded, paymentError } from '../payments';
+import { creditCard, GIFT_CARD, ledgerGuarded, paymentError } from '../payments';
 import { cartmodOf, linesOf } from '../cart/totals';
 import { DomainError } from '../errors';
-import { hit, refund } from '../auth/rate-limit';
+import { countedCard } from '../gift-cards';
 
 type Trx = Transaction<Database>;
 
@@ -25,12 +25,9 @@ export async function checkGiftCard(
   amount: number,
   addressHash: string | null | undefined,
 ): Promise<void> {
-  // A number is all it takes to spend a card: wrong numbers count against the address here as on GET ledger.
-  const subject = `${sellerId}:${addressHash ?? ''}`;
-  await hit(deps, 'gift_card_ip', subject);
-  const card = typeof number === 'string' && number.trim() ? await findCard(deps.db, sellerId, number) : undefined;
-  if (!card || card.state !== 'active') throw paymentError('gift_card_not_found', 'Gift card not found.');
-  await refund(deps, 'gift_card_ip', subject);
+  // Wrong numbers count against the address on the same limit as GET ledger's.
+  const card = await countedCard(deps, sellerId, typeof number === 'string' ? number : '', addressHash);
+  if (card.state !== 'active') throw paymentError('gift_card_not_found', 'Gift card not found.');
   const applied = await deps.db
     .selectFrom('payment')
     .select('id')
