@@ -94,7 +94,10 @@ test.describe('accounts with a password', () => {
     // The account is the visitor's at once: logged in, so the confirmation offers no 'create an account'.
     await expect(greeting(page, 'Alan')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Keep your tickets and membership in one place' })).toHaveCount(0);
-    const orderNumber = (await page.getByText(/^Order #?\d+/).first().textContent())!;
+    const orderNumber = (await page
+      .getByText(/^Order #?\d+/)
+      .first()
+      .textContent())!;
 
     await page.goto('/my/orders');
     await expect(page.getByText(orderNumber.trim()).first()).toBeVisible();
