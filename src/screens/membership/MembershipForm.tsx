@@ -3,8 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TicketGroupRow, TicketTypeRow } from '../../contract/catalogue';
-import { surveyFormSchema } from '../../domain/survey-schema';
-import { ThemedForm } from '../../forms/theme';
+import { SurveyForm, type SurveyFormHandle } from '../event-detail/SurveySection';
 import { useStores } from '../../stores/context';
 import { useScreenStore } from '../../stores/lifecycle';
 import { useSessionSettled } from '../../stores/session-settled';
@@ -27,11 +26,6 @@ interface Props {
   types: TicketTypeRow[];
   /** the membership group (its survey) */
   group?: TicketGroupRow | null;
-}
-
-/** What the submit needs of the mounted survey form (the @rjsf Form instance). */
-interface SurveyFormHandle {
-  validateForm(): boolean;
 }
 
 /**
@@ -317,7 +311,7 @@ const RecipientSection = observer(function RecipientSection({ store }: { store: 
   );
 });
 
-/** The membership group's survey (spec section 2, after the recipient and before auto-renew), built from its spec. */
+/** The membership group's survey (spec section 2, after the recipient and before auto-renew). */
 const SurveySection = observer(function SurveySection({
   store,
   formRef,
@@ -328,29 +322,20 @@ const SurveySection = observer(function SurveySection({
   const { t } = useTranslation();
   const titleId = useId();
   const survey = store.survey!;
-  const { schema, uiSchema } = surveyFormSchema(survey.spec);
-  const refProp = {
-    ref: (form: SurveyFormHandle | null) => {
-      formRef.current = form;
-    },
-  };
   return (
     <section className="reserve-section survey-section" aria-labelledby={titleId}>
       <h3 id={titleId} className="reserve-section__title">
         {t('survey.legend')}
       </h3>
-      <div className="survey-form">
-        <ThemedForm
-          {...(refProp as object)}
-          schema={schema}
-          uiSchema={uiSchema}
-          idPrefix={`survey-${survey.groupId}`}
-          formData={store.surveyAnswers}
-          onChange={(e) => store.setSurveyAnswers((e.formData ?? {}) as Record<string, unknown>)}
-        >
-          <></>
-        </ThemedForm>
-      </div>
+      <SurveyForm
+        groupId={survey.groupId}
+        spec={survey.spec}
+        answers={store.surveyAnswers}
+        onAnswers={store.setSurveyAnswers}
+        onForm={(form) => {
+          formRef.current = form;
+        }}
+      />
     </section>
   );
 });
