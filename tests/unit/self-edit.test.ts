@@ -21,7 +21,7 @@ describe('self_edit_rules (spec section 5, free cancellation)', () => {
   it('reads the horizon in hours, else in days, and mode off when unset', () => {
     expect(selfEditRules({ mode: 'free_order_only', horizon_days: 2 }).horizonHours).toBe(48);
     expect(selfEditRules({ mode: 'edit_order', horizon_days: 2, horizon_hours: 3 }).horizonHours).toBe(3);
-    expect(selfEditRules(undefined)).toEqual({ mode: 'off', categories: [], horizonHours: null });
+    expect(selfEditRules(undefined)).toEqual({ mode: 'off', categories: [], horizonHours: null, cancelPaid: false });
     expect(selfEditRules({ mode: 'sometimes' }).mode).toBe('off');
   });
 

@@ -147,7 +147,11 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
   const { seller, caller, body } = args;
   const now = deps.now();
   const change = normalise(body);
-  if (args.cartId) await loadOwnedCart(deps.db, args.cartId, caller);
+  if (args.cartId) {
+    const owned = await loadOwnedCart(deps.db, args.cartId, caller);
+    // An edit cart (issue 17) changes only through its order's reschedule: its tickets replace booked ones.
+    if (owned.edit_order_id) throw cartErrors.notPending(args.cartId, 'edit');
+  }
   const identityId = caller.identityId ?? (await publicIdentityId(deps.db, seller));
   const limits = holdLimits(seller);
   // A visitor with a pending cart goes on filling it; only a new cart counts against the address's allowance.
