@@ -1,4 +1,5 @@
 import type { SelfEditReason } from '../contract/self-edit';
+import { cardAmountSupported } from './checkout-rules';
 
 /**
  * Spec section 5, free cancellation: the seller's self_edit_rules name the categories a visitor may change (groups
@@ -132,3 +133,20 @@ export const paidValue = (t: { adjustedValue: number; fees?: number }) => t.adju
 export function rescheduleIncrease(oldIncrease: number, newIncrease: number, flexible = false): number {
   return flexible ? 0 : Math.max(0, newIncrease - oldIncrease);
 }
+
+/**
+ * Spec section 4, confirming an edit: nothing outstanding checks out free; otherwise the checkout
+ * (/manage/{orderId}/confirm) pays the difference when a card can take that amount; else 'Payment is not supported for
+ * this amount.'
+ */
+export function editConfirmStep(outstanding: number, currency: string): 'free' | 'pay' | 'unsupported' {
+  if (outstanding <= 0) return 'free';
+  return cardAmountSupported(outstanding, currency) ? 'pay' : 'unsupported';
+}
+
+/** /manage/{orderId}/reschedule/{sessionId}: moving the tickets of the order's visit at that session (spec section 2). */
+export const reschedulePath = (orderId: string, sessionId: string) =>
+  `/manage/${encodeURIComponent(orderId)}/reschedule/${encodeURIComponent(sessionId)}`;
+/** /manage/{orderId}/confirm: the checkout of an edit with something to pay (spec section 2). */
+export const editConfirmPath = (orderId: string) => `/manage/${encodeURIComponent(orderId)}/confirm`;
+export const managePathOf = (orderId: string) => `/manage/${encodeURIComponent(orderId)}`;

@@ -49,8 +49,13 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
     await o.setRules({ mode: 'edit_order', cancel_paid_tickets: false });
   });
 
-  const reschedule = (b: Browser, orderId: string, tickets: string[], sessionId: string, headers: Record<string, string> = {}) =>
-    b.request('POST', `/api/ticket_order/${orderId}/reschedule?${SELLER}`, { tickets, event_session_id: sessionId }, headers);
+  const reschedule = (
+    b: Browser | AuthBrowser,
+    orderId: string,
+    tickets: string[],
+    sessionId: string,
+    headers: Record<string, string> = {},
+  ) => b.request('POST', `/api/ticket_order/${orderId}/reschedule?${SELLER}`, { tickets, event_session_id: sessionId }, headers);
   const codeOf = (r: { status: number; body: any }) => [r.status, r.body._data?.[0]?._code];
 
   it('moves a paid order to a pricier time: the edit holds the new places, paying the difference books the move and gives the old places back', async () => {
