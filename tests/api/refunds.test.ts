@@ -8,6 +8,7 @@ import { SELLER, TEST_CARD, demoOrders } from '../helpers/demo-orders';
 import { setUnsafeSkipCancelGuardForTests } from '../../server/services/self-edit';
 import { reconcilePayments } from '../../server/services/checkout';
 import type { Deps } from '../../server/deps';
+import { startFakeStripe } from '../helpers/fake-stripe';
 
 const TOUR = 'Behind the Scenes: Conservation Studio Tour';
 
@@ -167,6 +168,56 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
     expect(row.status).toBe('succeeded');
     await reconcilePayments(deps, { olderThanMs: 0 });
     expect(await refundedAtGateway(cartId)).toEqual({ sum: 2000, n: 1 });
+  });
+
+  it('a card paid through Stripe is refunded through Stripe, in parts, each part once', async () => {
+    const stripe = await startFakeStripe();
+    const stripeDeps: Deps = {
+      ...deps,
+      config: {
+        ...deps.config,
+        stripeSecretKey: 'sk_test_fake',
+        stripePublishableKey: 'pk_test_fake',
+        stripeWebhookSecret: 'whsec_fake',
+        stripeApiBase: stripe.url,
+      },
+    };
+    const stripeApp = await buildTestApp(stripeDeps);
+    try {
+      const b = new Browser(stripeApp, '10.97.0.1');
+      const cart = await b.post(`/api/cart/modify?${SELLER}`, {
+        add: [0, 1].map(() => ({ ticket_type_id: adult.id, event_session_id: sessions[6] })),
+      });
+      const cartId = cart.body.cart._data[0].id;
+      expect(cart.body.cart._data[0].cart_fees.gateway_id).toBe('stripe');
+      const user = await b.post(`/api/user?${SELLER}`, { first_name: 'Stri', last_name: 'Pe', email: 'stripe-refund@example.com' });
+      const paid = await b.post(`/api/cart/${cartId}/guest_checkout`, {
+        amount: '40.00',
+        gateway_id: 'stripe',
+        gateway_data: { payment_method: 'pm_card_visa' },
+        guest_identity_id: user.body.identity._data[0].id,
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const orderId = paid.body.ticket_order._data[0].id;
+      const [first, second] = paid.body.ticket._data.map((t: { id: string }) => t.id);
+      const intent = [...stripe.intents.values()].find((i) => i.metadata.cart_id === cartId)!;
+      for (const ticket of [first, second]) {
+        const done = await b.request('POST', `/api/ticket_order/${orderId}/cancel?${SELLER}`, { tickets: [ticket] });
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+      }
+      expect(stripe.refunds.filter((r) => r.payment_intent === intent.id).map((r) => r.amount)).toEqual([2000, 2000]);
+      const rows = await db().selectFrom('order_refund').select(['status', 'gateway_id']).where('ticket_order_id', '=', orderId).execute();
+      expect(rows).toEqual([
+        { status: 'succeeded', gateway_id: 'stripe' },
+        { status: 'succeeded', gateway_id: 'stripe' },
+      ]);
+      // The reconciler finds nothing left to pay out: no third refund.
+      await reconcilePayments(stripeDeps, { olderThanMs: 0 });
+      expect(stripe.refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(2);
+    } finally {
+      await stripeApp.close();
+      await stripe.close();
+    }
   });
 
   for (const guard of [true, false]) {
