@@ -11,8 +11,7 @@ import { isCartOwner, type Caller } from './cart/access';
 import { cartErrors } from './cart/errors';
 import { expireCarts } from './cart/expiry';
 import { cartTotals } from './cart/totals';
-import { holdSeconds } from './cart/modify';
-import { returnGiftCardPayments } from './checkout/gift-card';
+import { cancelCart, holdSeconds } from './cart/modify';
 import { assertSellable, hasActiveMembership, loadGroups, needsOf, releaseCapacity, takeCapacity } from './inventory';
 import { notSelfEditable, ticketsOf, type OrderTicket } from './self-edit-rules';
 
@@ -44,18 +43,8 @@ export function openEdit(db: Kysely<Database>, orderId: string, lock = false) {
     .executeTakeFirst();
 }
 
-/** Gives up an edit: its new places back, its gift-card parts back to the cards, the order as it was. */
-export async function discardEdit(trx: Trx, cartId: string, now: Date): Promise<void> {
-  await trx.updateTable('cart').set({ state: 'cancelled', updated_at: now }).where('id', '=', cartId).execute();
-  const released = await trx
-    .deleteFrom('ticket')
-    .where('cart_id', '=', cartId)
-    .where('state', '=', 'in_cart')
-    .returning(['event_session_id', 'ticket_group_id'])
-    .execute();
-  await releaseCapacity(trx, needsOf(released));
-  await returnGiftCardPayments(trx, [cartId], now);
-}
+/** Gives up an edit (its cart locked): its new places back, its gift-card parts back to the cards, the order as it was. */
+export const discardEdit = cancelCart;
 
 /** This browser's unsaved changes to the order (spec section 4: the edit cart while it has an expiry), or null. */
 export async function editOf(deps: Deps, orderId: string, caller: Caller): Promise<EditRow | null> {

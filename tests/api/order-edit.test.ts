@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
-import { Browser, ECOMM, buildTestApp, testClock, testDeps } from '../helpers/app';
-import { AuthBrowser, addUser, loadDemo } from '../helpers/auth';
-import { SELLER, TEST_CARD, demoOrders } from '../helpers/demo-orders';
+import { Browser, ECOMM } from '../helpers/app';
+import { AuthBrowser, addUser } from '../helpers/auth';
+import { SELLER, TEST_CARD, demoSelfService } from '../helpers/demo-orders';
 import { setUnsafeSkipCapacityGuardForTests } from '../../server/services/inventory';
-import type { Deps } from '../../server/deps';
-
-const TOUR = 'Behind the Scenes: Conservation Studio Tour';
 
 /**
  * Edit order and reschedule (issue 17; spec sections 2, 4, 8): tickets move to another time of the same event through
@@ -17,32 +13,12 @@ const TOUR = 'Behind the Scenes: Conservation Studio Tour';
  * more at 14:00 than at 11:00.
  */
 describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
-  let app: FastifyInstance;
-  let deps: Deps;
-  let sellerId: string;
-  const clock = testClock(new Date('2026-05-04T13:00:00Z'));
+  const env = demoSelfService(ctx);
+  const o = env.orders;
+  const clock = env.clock;
   const db = () => ctx().db;
-  const o = demoOrders(
-    () => app,
-    () => db(),
-  );
-  let adult: Awaited<ReturnType<typeof o.typeOf>>;
-  /** Tour sessions beyond the 24-hour horizon: the 11:00 ones and the pricier 14:00 ones. */
-  let plain: string[];
-  let peak: string[];
-
-  beforeAll(async () => {
-    sellerId = await loadDemo(db(), clock.now());
-    deps = testDeps(ctx(), clock.now);
-    app = await buildTestApp(deps);
-    adult = await o.typeOf(TOUR, 'Adult');
-    const later = (await o.sessionsOf(adult.eventId)).filter((s) => s.start.getTime() > clock.now().getTime() + 48 * 3_600_000);
-    plain = later.filter((s) => s.priceIncrease === 0).map((s) => s.id);
-    peak = later.filter((s) => s.priceIncrease === 500).map((s) => s.id);
-    expect(peak.length).toBeGreaterThan(10);
-  });
-  afterAll(async () => {
-    await app?.close();
+  beforeAll(() => {
+    expect(env.peak.length).toBeGreaterThan(10);
   });
   afterEach(async () => {
     setUnsafeSkipCapacityGuardForTests(false);
@@ -59,9 +35,9 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
   const codeOf = (r: { status: number; body: any }) => [r.status, r.body._data?.[0]?._code];
 
   it('moves a paid order to a pricier time: the edit holds the new places, paying the difference books the move and gives the old places back', async () => {
-    const from = plain[0];
-    const to = peak[1];
-    const { b, orderId, ticketIds } = await o.buy(from, adult.id, 2, { email: 'moved@example.com' });
+    const from = env.plain[0];
+    const to = env.peak[1];
+    const { b, orderId, ticketIds } = await o.buy(from, env.adult.id, 2, { email: 'moved@example.com' });
     const [fromBefore, toBefore] = [await o.used(from), await o.used(to)];
 
     const moved = await reschedule(b, orderId, ticketIds, to);
@@ -83,9 +59,9 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
       total_outstanding: '10.00',
     });
     // The edit cart is the order's, not the visitor's shopping cart: no codes, no other tickets on it.
-    expect(codeOf(await b.post(`/api/cart/${edit.cart_id}/modify`, { add: [{ ticket_type_id: adult.id, event_session_id: to }] }))).toEqual(
-      [409, 'cart_not_pending'],
-    );
+    expect(
+      codeOf(await b.post(`/api/cart/${edit.cart_id}/modify`, { add: [{ ticket_type_id: env.adult.id, event_session_id: to }] })),
+    ).toEqual([409, 'cart_not_pending']);
 
     // Paying less than the difference is refused; paying it books the move.
     const wrong = await b.post(`/api/cart/${edit.cart_id}/guest_checkout`, { amount: '5.00', gateway_id: 'test', gateway_data: TEST_CARD });
@@ -118,7 +94,7 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
     });
 
     // The moved tickets move again, back to a cheaper time: nothing to pay (the price paid stays), a free checkout.
-    const again = await reschedule(b, orderId, [booked[0].id], plain[2]);
+    const again = await reschedule(b, orderId, [booked[0].id], env.plain[2]);
     expect(again.body.self_edit._data[0].edit.outstanding).toBe('0.00');
     const free = await b.post(`/api/cart/${again.body.self_edit._data[0].edit.cart_id}/guest_checkout`, {
       amount: '0.00',
@@ -127,21 +103,21 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
     });
     expect(free.status, JSON.stringify(free.body)).toBe(200);
     const now = free.body.ticket._data.find(
-      (t: { state: string; event_session_id: string }) => t.state === 'booked' && t.event_session_id === plain[2],
+      (t: { state: string; event_session_id: string }) => t.state === 'booked' && t.event_session_id === env.plain[2],
     );
     expect(now).toMatchObject({ adjusted_value: '25.00' });
     expect(await o.used(to)).toBe(toBefore + 1);
   });
 
   it('refuses with the spec codes: ticket_not_found, ticket_state_incorrect, tickets_too_old, event_session_sold_out, cart_expired', async () => {
-    const order = await o.buy(plain[3], adult.id, 1);
-    const other = await o.buy(plain[3], adult.id, 1);
-    const notOurs = await reschedule(order.b, order.orderId, other.ticketIds, peak[3]);
+    const order = await o.buy(env.plain[3], env.adult.id, 1);
+    const other = await o.buy(env.plain[3], env.adult.id, 1);
+    const notOurs = await reschedule(order.b, order.orderId, other.ticketIds, env.peak[3]);
     expect(codeOf(notOurs)).toEqual([404, 'ticket_not_found']);
     expect(notOurs.body._data[0]._context).toBe('cart_remove_tickets');
 
     // Sold out: the target's counter is full.
-    const full = peak[4];
+    const full = env.peak[4];
     const cap = await db().selectFrom('event_session').select('capacity').where('id', '=', full).executeTakeFirstOrThrow();
     await db().updateTable('event_session').set({ used_capacity: cap.capacity }).where('id', '=', full).execute();
     const soldOut = await reschedule(order.b, order.orderId, order.ticketIds, full);
@@ -153,20 +129,20 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
     const ga = await o.typeOf('General Admission', 'Adult');
     const gaSession = (await o.sessionsOf(ga.eventId)).find((s) => s.start.getTime() > clock.now().getTime() + 48 * 3_600_000)!;
     expect(codeOf(await reschedule(order.b, order.orderId, order.ticketIds, gaSession.id))).toEqual([400, 'validation_failed']);
-    expect(codeOf(await reschedule(order.b, order.orderId, order.ticketIds, plain[3]))).toEqual([400, 'validation_failed']);
+    expect(codeOf(await reschedule(order.b, order.orderId, order.ticketIds, env.plain[3]))).toEqual([400, 'validation_failed']);
 
     // The edit's hold runs out: cart_expired, and its places go back; the next reschedule starts a new edit.
-    const held = await reschedule(order.b, order.orderId, order.ticketIds, peak[3]);
+    const held = await reschedule(order.b, order.orderId, order.ticketIds, env.peak[3]);
     expect(held.status).toBe(200);
-    const before = await o.used(peak[3]);
+    const before = await o.used(env.peak[3]);
     clock.advance(901);
     try {
-      const late = await reschedule(order.b, order.orderId, order.ticketIds, peak[5]);
+      const late = await reschedule(order.b, order.orderId, order.ticketIds, env.peak[5]);
       expect(codeOf(late)).toEqual([410, 'cart_expired']);
-      expect(await o.used(peak[3])).toBe(before - 1);
+      expect(await o.used(env.peak[3])).toBe(before - 1);
       const view = await order.b.get(`/api/ticket_order/${order.orderId}/self_edit?${SELLER}`);
       expect(view.body.self_edit._data[0].edit).toBeNull();
-      const fresh = await reschedule(order.b, order.orderId, order.ticketIds, peak[5]);
+      const fresh = await reschedule(order.b, order.orderId, order.ticketIds, env.peak[5]);
       expect(fresh.status).toBe(200);
       expect(fresh.body.self_edit._data[0].edit.cart_id).not.toBe(held.body.self_edit._data[0].edit.cart_id);
       // An edit whose hold ran out is not paid for late.
@@ -186,15 +162,15 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
       clock.set(new Date('2026-05-04T13:00:00Z'));
     }
     // The old ticket is no longer booked: moving it again is ticket_state_incorrect.
-    expect(codeOf(await reschedule(order.b, order.orderId, order.ticketIds, peak[6]))).toEqual([409, 'ticket_state_incorrect']);
+    expect(codeOf(await reschedule(order.b, order.orderId, order.ticketIds, env.peak[6]))).toEqual([409, 'ticket_state_incorrect']);
 
     // Inside the 24-hour horizon: tickets_too_old ('Please contact us to reschedule your tickets.'). The first tour
     // is 26 hours ahead; three hours later it is 23.
-    const first = (await o.sessionsOf(adult.eventId))[0];
-    const soon = await o.buy(first.id, adult.id, 1);
+    const first = (await o.sessionsOf(env.adult.eventId))[0];
+    const soon = await o.buy(first.id, env.adult.id, 1);
     clock.advance(3 * 3600);
     try {
-      expect(codeOf(await reschedule(soon.b, soon.orderId, soon.ticketIds, peak[7]))).toEqual([409, 'tickets_too_old']);
+      expect(codeOf(await reschedule(soon.b, soon.orderId, soon.ticketIds, env.peak[7]))).toEqual([409, 'tickets_too_old']);
       const view = await soon.b.get(`/api/ticket_order/${soon.orderId}/self_edit?${SELLER}`);
       expect(view.body.self_edit._data[0].reschedulable_ticket_ids).toEqual([]);
     } finally {
@@ -203,28 +179,28 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
   });
 
   it('is the edit_order mode only, refused while logged in, and to anyone who may not manage the order', async () => {
-    const order = await o.buy(plain[5], adult.id, 1);
+    const order = await o.buy(env.plain[5], env.adult.id, 1);
     await o.setRules({ mode: 'free_order_only' });
-    const notEdit = await reschedule(order.b, order.orderId, order.ticketIds, peak[5]);
+    const notEdit = await reschedule(order.b, order.orderId, order.ticketIds, env.peak[5]);
     expect([...codeOf(notEdit), notEdit.body._data[0]._extra.reason]).toEqual([403, 'order_not_self_editable', 'not_edit_mode']);
     await o.setRules({ mode: 'edit_order' });
 
     // A stranger: the order does not exist for them.
-    const stranger = new Browser(app, '10.99.0.1');
-    expect(codeOf(await reschedule(stranger, order.orderId, order.ticketIds, peak[5]))).toEqual([404, 'not_found']);
+    const stranger = new Browser(env.app, '10.99.0.1');
+    expect(codeOf(await reschedule(stranger, order.orderId, order.ticketIds, env.peak[5]))).toEqual([404, 'not_found']);
 
     // Logged in (even holding the link): 'Please log-out to edit your tickets'.
-    await addUser(db(), sellerId, { email: 'edit-logged-in@example.com', password: 'Correct-Horse-9' });
-    const user = new AuthBrowser(app);
+    await addUser(db(), env.sellerId, { email: 'edit-logged-in@example.com', password: 'Correct-Horse-9' });
+    const user = new AuthBrowser(env.app);
     expect((await user.post(`/api/login?${SELLER}`, { username: 'edit-logged-in@example.com', password: 'Correct-Horse-9' })).status).toBe(
       200,
     );
-    const loggedIn = await reschedule(user, order.orderId, order.ticketIds, peak[5], await o.signed(order.orderId));
+    const loggedIn = await reschedule(user, order.orderId, order.ticketIds, env.peak[5], await o.signed(order.orderId));
     expect([...codeOf(loggedIn), loggedIn.body._data[0]._extra.reason]).toEqual([403, 'order_not_self_editable', 'logged_in']);
 
     // The holder of the signed link, in another browser: its own edit, which the buying browser cannot confirm or drop.
-    const visitor = new Browser(app, '10.99.0.2');
-    const byLink = await reschedule(visitor, order.orderId, order.ticketIds, peak[5], await o.signed(order.orderId));
+    const visitor = new Browser(env.app, '10.99.0.2');
+    const byLink = await reschedule(visitor, order.orderId, order.ticketIds, env.peak[5], await o.signed(order.orderId));
     expect(byLink.status, JSON.stringify(byLink.body)).toBe(200);
     const editCart = byLink.body.self_edit._data[0].edit.cart_id;
     expect(codeOf(await order.b.delete(`/api/cart/${editCart}`))).toEqual([403, 'cart_access_denied']);
@@ -233,33 +209,33 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
     ).toEqual([403, 'cart_access_denied']);
     // The buying browser sees no unsaved changes of its own; its reschedule replaces the other browser's edit.
     expect((await order.b.get(`/api/ticket_order/${order.orderId}/self_edit?${SELLER}`)).body.self_edit._data[0].edit).toBeNull();
-    const used = await o.used(peak[5]);
-    const mine = await reschedule(order.b, order.orderId, order.ticketIds, peak[6]);
+    const used = await o.used(env.peak[5]);
+    const mine = await reschedule(order.b, order.orderId, order.ticketIds, env.peak[6]);
     expect(mine.status).toBe(200);
-    expect(await o.used(peak[5])).toBe(used - 1);
+    expect(await o.used(env.peak[5])).toBe(used - 1);
     expect((await db().selectFrom('cart').select('state').where('id', '=', editCart).executeTakeFirstOrThrow()).state).toBe('cancelled');
 
     // Discarding (DELETE cart/{id}, spec section 4) gives the new place back and leaves the order as it was.
-    const before = await o.used(peak[6]);
+    const before = await o.used(env.peak[6]);
     expect((await order.b.delete(`/api/cart/${mine.body.self_edit._data[0].edit.cart_id}`)).status).toBe(200);
-    expect(await o.used(peak[6])).toBe(before - 1);
+    expect(await o.used(env.peak[6])).toBe(before - 1);
     const after = await order.b.get(`/api/ticket_order/${order.orderId}/self_edit?${SELLER}`);
     expect(after.body.self_edit._data[0].edit).toBeNull();
     expect(after.body.ticket._data.map((t: { state: string; event_session_id: string }) => [t.state, t.event_session_id])).toEqual([
-      ['booked', plain[5]],
+      ['booked', env.plain[5]],
     ]);
   });
 
   it('books a confirmed edit once, however many confirmations arrive together', async () => {
-    const from = plain[6];
-    const { b, orderId, ticketIds } = await o.buy(from, adult.id, 1);
-    const moved = await reschedule(b, orderId, ticketIds, plain[7]);
+    const from = env.plain[6];
+    const { b, orderId, ticketIds } = await o.buy(from, env.adult.id, 1);
+    const moved = await reschedule(b, orderId, ticketIds, env.plain[7]);
     const cartId = moved.body.self_edit._data[0].edit.cart_id;
     const before = await o.used(from);
     const headers = { ...ECOMM, 'content-type': 'application/json', cookie: b.cookie! };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        app.inject({
+        env.app.inject({
           method: 'POST',
           url: `/api/cart/${cartId}/guest_checkout`,
           headers,
@@ -269,15 +245,15 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(await o.used(from)).toBe(before - 1);
-    expect(await o.used(plain[7])).toBeGreaterThan(0);
+    expect(await o.used(env.plain[7])).toBeGreaterThan(0);
   });
 
   for (const guard of [true, false]) {
     it(`12 reschedules at once into a session with 3 places left ${guard ? 'take exactly 3' : 'oversell it with the capacity guard off (control)'}`, async () => {
-      const from = plain[8 + (guard ? 0 : 1)];
-      const into = peak[8 + (guard ? 0 : 1)];
+      const from = env.plain[8 + (guard ? 0 : 1)];
+      const into = env.peak[8 + (guard ? 0 : 1)];
       const orders = [];
-      for (let i = 0; i < 12; i++) orders.push(await o.buy(from, adult.id, 1));
+      for (let i = 0; i < 12; i++) orders.push(await o.buy(from, env.adult.id, 1));
       const cap = (await db().selectFrom('event_session').select('capacity').where('id', '=', into).executeTakeFirstOrThrow()).capacity;
       await db()
         .updateTable('event_session')
@@ -298,7 +274,7 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
       setUnsafeSkipCapacityGuardForTests(!guard);
       const answers = await Promise.all(
         orders.map((order) =>
-          app.inject({
+          env.app.inject({
             method: 'POST',
             url: `/api/ticket_order/${order.orderId}/reschedule?${SELLER}`,
             headers: { ...ECOMM, 'content-type': 'application/json', cookie: order.b.cookie! },

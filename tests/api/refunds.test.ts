@@ -1,16 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
-import { Browser, ECOMM, buildTestApp, testClock, testDeps } from '../helpers/app';
-import { AuthBrowser, addUser, loadDemo } from '../helpers/auth';
-import { SELLER, TEST_CARD, demoOrders } from '../helpers/demo-orders';
+import { Browser, ECOMM, buildTestApp } from '../helpers/app';
+import { AuthBrowser, addUser } from '../helpers/auth';
+import { SELLER, TEST_CARD, demoSelfService } from '../helpers/demo-orders';
 import { setUnsafeSkipCancelGuardForTests } from '../../server/services/self-edit';
 import { reconcilePayments } from '../../server/services/checkout';
 import type { Deps } from '../../server/deps';
 import { startFakeStripe } from '../helpers/fake-stripe';
-
-const TOUR = 'Behind the Scenes: Conservation Studio Tour';
 
 /**
  * Cancelling paid tickets (issue 17): where the seller's edit_order rules allow it (`cancel_paid_tickets`), a visitor
@@ -18,33 +15,12 @@ const TOUR = 'Behind the Scenes: Conservation Studio Tour';
  * gateway that took it (a gift card's part to the card's balance), once, however many cancels arrive together.
  */
 describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) => {
-  let app: FastifyInstance;
-  let deps: Deps;
-  let sellerId: string;
-  const clock = testClock(new Date('2026-05-04T13:00:00Z'));
+  const env = demoSelfService(ctx);
+  const o = env.orders;
   const db = () => ctx().db;
-  const o = demoOrders(
-    () => app,
-    () => db(),
-  );
-  let adult: Awaited<ReturnType<typeof o.typeOf>>;
-  let sessions: string[];
-
-  beforeAll(async () => {
-    sellerId = await loadDemo(db(), clock.now());
-    deps = testDeps(ctx(), clock.now);
-    app = await buildTestApp(deps);
-    adult = await o.typeOf(TOUR, 'Adult');
-    sessions = (await o.sessionsOf(adult.eventId))
-      .filter((s) => s.start.getTime() > clock.now().getTime() + 48 * 3_600_000 && s.priceIncrease === 0)
-      .map((s) => s.id);
-  });
   beforeEach(() => o.setRules({ mode: 'edit_order', cancel_paid_tickets: true }));
   afterEach(() => setUnsafeSkipCancelGuardForTests(false));
-  afterAll(async () => {
-    await o.setRules({ cancel_paid_tickets: false });
-    await app?.close();
-  });
+  afterAll(() => o.setRules({ cancel_paid_tickets: false }));
 
   const cancel = (b: Browser | AuthBrowser, orderId: string, tickets: string[], headers: Record<string, string> = {}) =>
     b.request('POST', `/api/ticket_order/${orderId}/cancel?${SELLER}`, { tickets }, headers);
@@ -59,8 +35,8 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
   };
 
   it('shows the refund before, then cancels: places back, the card refunded what was paid, the cancellation mailed', async () => {
-    const session = sessions[0];
-    const { b, orderId, cartId, ticketIds } = await o.buy(session, adult.id, 2, { email: 'refund-me@example.com' });
+    const session = env.plain[0];
+    const { b, orderId, cartId, ticketIds } = await o.buy(session, env.adult.id, 2, { email: 'refund-me@example.com' });
 
     // Without the seller's leave: 'You must contact us to cancel this order.'
     await o.setRules({ cancel_paid_tickets: false });
@@ -98,10 +74,10 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
   it("gives a gift card's part back to the card's balance and the card's part to the card", async () => {
     const card = await db()
       .insertInto('ledger')
-      .values({ seller_id: sellerId, number: 'GC-REFUNDTEST0000001', balance: 3000, currency: 'USD' })
+      .values({ seller_id: env.sellerId, number: 'GC-REFUNDTEST0000001', balance: 3000, currency: 'USD' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { b, orderId, cartId, ticketIds } = await o.buy(sessions[1], adult.id, 2, {
+    const { b, orderId, cartId, ticketIds } = await o.buy(env.plain[1], env.adult.id, 2, {
       giftCard: { number: 'GC-REFUNDTEST0000001', amount: '30.00' },
     });
     const balance = async () =>
@@ -122,20 +98,22 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
   });
 
   it('the logged-in owner may cancel; another visitor, or someone else logged in holding the link, may not', async () => {
-    await addUser(db(), sellerId, { email: 'owner@example.com', password: 'Correct-Horse-9' });
-    const owner = new AuthBrowser(app);
+    await addUser(db(), env.sellerId, { email: 'owner@example.com', password: 'Correct-Horse-9' });
+    const owner = new AuthBrowser(env.app);
     expect((await owner.post(`/api/login?${SELLER}`, { username: 'owner@example.com', password: 'Correct-Horse-9' })).status).toBe(200);
-    const cart = await owner.post(`/api/cart/modify?${SELLER}`, { add: [{ ticket_type_id: adult.id, event_session_id: sessions[2] }] });
+    const cart = await owner.post(`/api/cart/modify?${SELLER}`, {
+      add: [{ ticket_type_id: env.adult.id, event_session_id: env.plain[2] }],
+    });
     const cartId = cart.body.cart._data[0].id;
     const paid = await owner.post(`/api/cart/${cartId}/guest_checkout`, { amount: '20.00', gateway_id: 'test', gateway_data: TEST_CARD });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const orderId = paid.body.ticket_order._data[0].id;
     const tickets = paid.body.ticket._data.map((t: { id: string }) => t.id);
 
-    const stranger = new Browser(app, '10.98.0.1');
+    const stranger = new Browser(env.app, '10.98.0.1');
     expect(codeOf(await cancel(stranger, orderId, tickets))).toEqual([404, 'not_found', undefined]);
-    await addUser(db(), sellerId, { email: 'someone@example.com', password: 'Correct-Horse-9' });
-    const someone = new AuthBrowser(app);
+    await addUser(db(), env.sellerId, { email: 'someone@example.com', password: 'Correct-Horse-9' });
+    const someone = new AuthBrowser(env.app);
     expect((await someone.post(`/api/login?${SELLER}`, { username: 'someone@example.com', password: 'Correct-Horse-9' })).status).toBe(200);
     expect(codeOf(await cancel(someone, orderId, tickets, await o.signed(orderId)))).toEqual([403, 'order_not_self_editable', 'logged_in']);
     expect(await refundedAtGateway(cartId)).toEqual({ sum: 0, n: 0 });
@@ -146,7 +124,7 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
   });
 
   it('a refund whose payout was cut short is paid out by the reconciler, once', async () => {
-    const { b, orderId, cartId, ticketIds } = await o.buy(sessions[3], adult.id, 1);
+    const { b, orderId, cartId, ticketIds } = await o.buy(env.plain[3], env.adult.id, 1);
     expect((await cancel(b, orderId, ticketIds)).status).toBe(200);
     // As if the process died between the cancellation's commit and the gateway call: the provider has no refund.
     await db().deleteFrom('test_gateway_refund').execute();
@@ -157,25 +135,25 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
       .execute();
     await db()
       .updateTable('order_refund')
-      .set({ status: 'pending', updated_at: new Date(clock.now().getTime() - 3_600_000) })
+      .set({ status: 'pending', updated_at: new Date(env.clock.now().getTime() - 3_600_000) })
       .where('ticket_order_id', '=', orderId)
       .execute();
     expect(await refundedAtGateway(cartId)).toEqual({ sum: 0, n: 0 });
-    const report = await reconcilePayments(deps, { olderThanMs: 60_000 });
+    const report = await reconcilePayments(env.deps, { olderThanMs: 60_000 });
     expect(report.refunded).toBeGreaterThanOrEqual(1);
     expect(await refundedAtGateway(cartId)).toEqual({ sum: 2000, n: 1 });
     const row = await db().selectFrom('order_refund').select('status').where('ticket_order_id', '=', orderId).executeTakeFirstOrThrow();
     expect(row.status).toBe('succeeded');
-    await reconcilePayments(deps, { olderThanMs: 0 });
+    await reconcilePayments(env.deps, { olderThanMs: 0 });
     expect(await refundedAtGateway(cartId)).toEqual({ sum: 2000, n: 1 });
   });
 
   it('a card paid through Stripe is refunded through Stripe, in parts, each part once', async () => {
     const stripe = await startFakeStripe();
     const stripeDeps: Deps = {
-      ...deps,
+      ...env.deps,
       config: {
-        ...deps.config,
+        ...env.deps.config,
         stripeSecretKey: 'sk_test_fake',
         stripePublishableKey: 'pk_test_fake',
         stripeWebhookSecret: 'whsec_fake',
@@ -186,7 +164,7 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
     try {
       const b = new Browser(stripeApp, '10.97.0.1');
       const cart = await b.post(`/api/cart/modify?${SELLER}`, {
-        add: [0, 1].map(() => ({ ticket_type_id: adult.id, event_session_id: sessions[6] })),
+        add: [0, 1].map(() => ({ ticket_type_id: env.adult.id, event_session_id: env.plain[6] })),
       });
       const cartId = cart.body.cart._data[0].id;
       expect(cart.body.cart._data[0].cart_fees.gateway_id).toBe('stripe');
@@ -222,14 +200,14 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
 
   for (const guard of [true, false]) {
     it(`20 cancels of one paid ticket at once refund it ${guard ? 'once' : 'more than once with the guard off (control)'}`, async () => {
-      const session = sessions[4 + (guard ? 0 : 1)];
-      const { b, orderId, cartId, ticketIds } = await o.buy(session, adult.id, 2);
+      const session = env.plain[4 + (guard ? 0 : 1)];
+      const { b, orderId, cartId, ticketIds } = await o.buy(session, env.adult.id, 2);
       const before = await o.used(session);
       setUnsafeSkipCancelGuardForTests(!guard);
       const headers = { ...ECOMM, 'content-type': 'application/json', cookie: b.cookie! };
       const answers = await Promise.all(
         Array.from({ length: 20 }, () =>
-          app.inject({
+          env.app.inject({
             method: 'POST',
             url: `/api/ticket_order/${orderId}/cancel?${SELLER}`,
             headers,

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import type { Db } from '../../server/db';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Db, DbHandle } from '../../server/db';
+import type { Deps } from '../../server/deps';
 import { signOrder } from '../../server/services/manage-link';
 import { MANAGE_SIGNATURE_HEADER } from '../../src/contract/manage-link';
-import { Browser } from './app';
+import { Browser, buildTestApp, testClock, testDeps } from './app';
+import { loadDemo } from './auth';
 
 /**
  * Orders of the demo seller bought through the API as the storefront buys them (issue 17's self-service tests): a
@@ -118,4 +120,48 @@ export function demoOrders(app: () => FastifyInstance, db: () => Db) {
   }
 
   return { typeOf, sessionsOf, buy, signed, used, setRules };
+}
+
+export const TOUR = 'Behind the Scenes: Conservation Studio Tour';
+/** A Monday morning in New York: the first tour is 26 hours ahead (Tuesday 11:00), beyond the demo's 24-hour horizon. */
+export const DEMO_NOW = new Date('2026-05-04T13:00:00Z');
+
+/**
+ * One test file's demo: the seller loaded at DEMO_NOW, the app as served on a clock the tests may move, and the tour's
+ * Adult type with its sessions more than two days ahead, the 11:00 ones (`plain`) and the 5.00 pricier 14:00 ones
+ * (`peak`). The properties are there once the file's beforeAll has run.
+ */
+export function demoSelfService(ctx: () => DbHandle) {
+  const clock = testClock(DEMO_NOW);
+  const env = {
+    clock,
+    orders: demoOrders(
+      () => env.app,
+      () => ctx().db,
+    ),
+  } as {
+    clock: typeof clock;
+    orders: ReturnType<typeof demoOrders>;
+    app: FastifyInstance;
+    deps: Deps;
+    sellerId: string;
+    adult: { id: string; eventId: string; groupId: string };
+    plain: string[];
+    peak: string[];
+  };
+  beforeAll(async () => {
+    env.sellerId = await loadDemo(ctx().db, clock.now());
+    env.deps = testDeps(ctx(), clock.now);
+    env.app = await buildTestApp(env.deps);
+    env.adult = await env.orders.typeOf(TOUR, 'Adult');
+    const later = (await env.orders.sessionsOf(env.adult.eventId)).filter(
+      (s) => s.start.getTime() > clock.now().getTime() + 48 * 3_600_000,
+    );
+    env.plain = later.filter((s) => s.priceIncrease === 0).map((s) => s.id);
+    env.peak = later.filter((s) => s.priceIncrease === 500).map((s) => s.id);
+  });
+  afterAll(async () => {
+    await env.app?.close();
+  });
+  return env;
 }

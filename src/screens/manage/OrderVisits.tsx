@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { reschedulePath } from '../../domain/self-edit';
 import type { ManageView } from './visits';
+import { TicketList } from '../account/TicketList';
 
 /**
  * The order's visits (its live tickets by session) and the tickets cancelled; in edit-order mode each visit whose
@@ -16,7 +17,7 @@ export const OrderVisits = observer(function OrderVisits({ orderId, view }: { or
       <ul className="manage-visits" aria-labelledby="manage-tickets">
         {view.visits.map((visit) => (
           <li key={visit.key} className="manage-visit">
-            <p className="manage-visit__title">
+            <p className="manage-visit__title" id={`visit-${visit.key}`}>
               <span className="account-tickets__name">{visit.event}</span>
               {visit.when && <span>{visit.when}</span>}
             </p>
@@ -25,19 +26,8 @@ export const OrderVisits = observer(function OrderVisits({ orderId, view }: { or
                 {t('manage.movingTo', { when: visit.movingTo })}
               </p>
             )}
-            <ul className="account-tickets">
-              {visit.tickets.map((ticket) => (
-                <li key={ticket.id} className="account-tickets__item">
-                  <span>{ticket.type}</span>
-                  {ticket.admitName && <span>{t('orders.admitName', { name: ticket.admitName })}</span>}
-                  {ticket.scanCode && (
-                    <span>
-                      {t('orders.ticketCode')} <code className="account-details__code">{ticket.scanCode}</code>
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
+            {/* The visit names the event and the time once; each ticket its type, holder and code. */}
+            <TicketList tickets={visit.tickets.map((ticket) => ({ ...ticket, event: '', when: '' }))} labelledBy={`visit-${visit.key}`} />
             {visit.sessionId && visit.movableIds.length > 0 && (
               <p>
                 <Link
