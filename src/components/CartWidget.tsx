@@ -76,7 +76,7 @@ export const CartContents = observer(function CartContents({ showCheckout = true
     <>
       <ul className="cart__items">
         {cart.items.map((item) => (
-          <CartItemView key={item.id} item={item} canRemove={cart.cart?.state === 'pending'} />
+          <CartItemView key={item.id} item={item} canRemove={cart.cart?.state === 'pending' && !cart.cart.edit_order_id} />
         ))}
       </ul>
       {totals && showCheckout && (

@@ -1,7 +1,8 @@
 /**
  * Runs before the e2e server starts (playwright.config.ts webServer command): migrates the fresh PGlite in
  * DATA_DIR, loads the demo seller, and loads 'e2e', a copy of the demo with a short cart hold so the expiry
- * timer can run out within a test (tests/e2e/cart-timer.spec.ts), copies with other login modes
+ * timer can run out within a test (tests/e2e/cart-timer.spec.ts), 'e2e-refunds' whose visitors may cancel paid tickets
+ * (tests/e2e/after-purchase.spec.ts), copies with other login modes
  * (tests/e2e/login-sellers.ts) and 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts).
  * The server then finds sellers and does not load the demo itself.
  *
@@ -18,7 +19,15 @@ import { migrateToLatest, openDatabase } from '../../server/db';
 import { loadSellerFolder } from '../../server/catalog/loader';
 
 import { AUCKLAND_SELLER } from '../helpers/instants';
-import { BLOCKED_CODE, BLOCKED_SELLER, E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLER, LAYOUT_SELLER } from './setup-sellers-constants';
+import {
+  BLOCKED_CODE,
+  BLOCKED_SELLER,
+  E2E_HOLD_SECONDS,
+  E2E_SELLER,
+  FLAGS_SELLER,
+  LAYOUT_SELLER,
+  REFUNDS_SELLER,
+} from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
 import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
@@ -116,6 +125,11 @@ async function main() {
         },
       );
       writeFileSync(file, JSON.stringify(catalog));
+    });
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
+      c.slug = REFUNDS_SELLER;
+      c.name = 'E2E Refunds Museum';
+      c.self_edit_rules = { ...(c.self_edit_rules as object), cancel_paid_tickets: true };
     });
     for (const seller of Object.values(LOGIN_SELLERS)) {
       await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
