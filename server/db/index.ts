@@ -21,6 +21,7 @@ import * as m021 from './migrations/021-citypass-code';
 import * as m022 from './migrations/022-sso-logout';
 import * as m023 from './migrations/023-ledger-entry-key';
 import * as m024 from './migrations/024-payment-schedule';
+import * as m035 from './migrations/035-cart-transfer';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '022-sso-logout': m022,
   '023-ledger-entry-key': m023,
   '024-payment-schedule': m024,
+  '035-cart-transfer': m035,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
