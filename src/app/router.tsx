@@ -12,6 +12,7 @@ const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'Logo
 const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'ResendScreen');
 const ManageScreen = screen(() => import('../screens/manage/ManageScreen'), 'ManageScreen');
 const PendingScreen = screen(() => import('../screens/checkout/PendingScreen'), 'PendingScreen');
+const TransferCartScreen = screen(() => import('../screens/transfer-cart/TransferCartScreen'), 'TransferCartScreen');
 const MembershipArea = screen(() => import('../screens/membership/MembershipScreens'), 'MembershipArea');
 const StaffLoginScreen = screen(() => import('../screens/staff/StaffLoginScreen'), 'StaffLoginScreen');
 const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
@@ -47,6 +48,7 @@ export const AppRoutes = observer(function AppRoutes() {
         <Route path="checkout/complete" element={<CompletionScreen />} />
         <Route path="checkout/pending/:cartId" element={<PendingScreen />} />
         <Route path="checkout/:cartId?" element={<CheckoutScreen />} />
+        <Route path="transfer-cart/:cartId" element={<TransferCartScreen />} />
         <Route path="my/*" element={<AccountArea />} />
         <Route path="user/*" element={<RecoveryArea />} />
         <Route path="resend" element={<ResendScreen />} />

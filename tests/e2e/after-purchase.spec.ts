@@ -1,22 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, reserveThroughUi } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { TALK, expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, freeTalkSession, reserveThroughUi } from './helpers';
 
 const SHOTS = '/tmp/shots';
-const TALK = 'Free Gallery Talk: Objects in Focus';
-
-/** The demo's free gallery talk and a session of it two days ahead (beyond the demo's 24-hour self-edit horizon). */
-async function freeTalkSession(request: APIRequestContext) {
-  const events = await (await request.get('/api/events/available?_seller=demo&hidden_type._in=public_browsable')).json();
-  const event = events.event_template._data.find((e: { name: string }) => e.name === TALK);
-  expect(event, 'the demo sells a free gallery talk').toBeTruthy();
-  const sessions = await (await request.get(`/api/events/${event.id}/sessions?_seller=demo&_sort=start_datetime&_limit=10`)).json();
-  const later = sessions.event_session._data.find(
-    (s: { start_datetime: string }) => new Date(s.start_datetime).getTime() > Date.now() + 48 * 3_600_000,
-  );
-  return { eventId: event.id as string, sessionId: later.id as string };
-}
-
 /** The newest order mail to `email` on the outbox page: its /_outbox/{id} address. */
 async function orderMailUrl(page: Page, email: string, subject: RegExp): Promise<string> {
   let href = '';

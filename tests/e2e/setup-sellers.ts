@@ -3,7 +3,8 @@
  * DATA_DIR, loads the demo seller, and loads 'e2e', a copy of the demo with a short cart hold so the expiry
  * timer can run out within a test (tests/e2e/cart-timer.spec.ts), copies with other login modes
  * (tests/e2e/login-sellers.ts) and 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts).
- * The server then finds sellers and does not load the demo itself.
+ * The server then finds sellers and does not load the demo itself. It also makes the run's wallet credentials in
+ * E2E_WALLET_DIR (tests/helpers/wallet-credentials.ts), which the main server reads through WALLET_CONFIG.
  *
  * The servers of the pinned-clock projects (tests/e2e/clock.spec.ts) load one seller at the server's pinned "now"
  * (TEST_NOW), so the catalogue's relative schedules start on the pinned day: the demo, which the server loads
@@ -22,6 +23,7 @@ import { BLOCKED_CODE, BLOCKED_SELLER, E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLE
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
 import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
+import { makeTestWallet } from '../helpers/wallet-credentials';
 
 type SellerConfig = Record<string, unknown> & { cart?: Record<string, unknown> };
 
@@ -87,6 +89,8 @@ async function main() {
       return;
     }
     await loadSellerFolder(handle.db, config.demoSellerDir, { now });
+    // Wallet credentials made for this run (issue 17): the server reads them through WALLET_CONFIG, as a seller's would.
+    if (process.env.E2E_WALLET_DIR) makeTestWallet(process.env.E2E_WALLET_DIR);
     await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
       c.slug = E2E_SELLER;
       c.name = 'E2E Short Hold Museum';
