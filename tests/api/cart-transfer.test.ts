@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
 import { Browser, buildTestApp, testClock, testDeps } from '../helpers/app';
 import { AuthBrowser, DEMO_MEMBER, loadDemo } from '../helpers/auth';
+import { checkOutFree, freeTalk, freeTalkCart } from '../helpers/free-talk';
 import { setUnsafeSkipClaimGuardForTests } from '../../server/services/cart/transfer';
 import { cleanUpAuth } from '../../server/jobs/auth-cleanup';
 import { CART_TRANSFER_MINUTES } from '../../src/contract/cart-transfer';
@@ -23,34 +24,14 @@ describeEachDatabase('cart transfer (issue 17, /transfer-cart)', (ctx) => {
     await loadDemo(db(), clock.now());
     deps = testDeps(ctx(), clock.now);
     app = await buildTestApp(deps);
-    const type = await db()
-      .selectFrom('ticket_type')
-      .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
-      .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
-      .select(['ticket_type.id', 'event_template.id as event_id'])
-      .where('event_template.name', '=', 'Free Gallery Talk: Objects in Focus')
-      .executeTakeFirstOrThrow();
-    const session = await db()
-      .selectFrom('event_session')
-      .select('id')
-      .where('event_template_id', '=', type.event_id)
-      .where('start_datetime', '>', new Date(clock.now().getTime() + 48 * 3_600_000))
-      .orderBy('start_datetime')
-      .executeTakeFirstOrThrow();
-    talk = { typeId: type.id, sessionId: session.id };
+    talk = await freeTalk(db(), clock.now());
   });
   afterAll(async () => {
     await app?.close();
   });
   afterEach(() => setUnsafeSkipClaimGuardForTests(false));
 
-  /** A guest's cart with `count` free places; the browser that owns it and the cart's id. */
-  async function guestCart(count = 1, b: Browser | AuthBrowser = new Browser(app)) {
-    const add = Array.from({ length: count }, () => ({ ticket_type_id: talk.typeId, event_session_id: talk.sessionId }));
-    const res = await b.post(`/api/cart/modify?${SELLER}`, { add });
-    expect(res.status).toBe(200);
-    return { b, cartId: res.body.cart._data[0].id as string };
-  }
+  const guestCart = (count = 1, browser?: Browser | AuthBrowser) => freeTalkCart(app, talk, { count, browser });
   const link = async (b: Browser | AuthBrowser, cartId: string) => {
     const res = await b.post(`/api/cart/${cartId}/transfer`, {});
     expect(res.status).toBe(200);
@@ -137,19 +118,7 @@ describeEachDatabase('cart transfer (issue 17, /transfer-cart)', (ctx) => {
 
     // A booked cart has nothing to carry over.
     const { b: buyer, cartId: booked } = await guestCart();
-    const user = await buyer.post(`/api/user?${SELLER}`, {
-      first_name: 'Ada',
-      last_name: 'Guest',
-      email: 'ada@example.com',
-      email_confirm: 'ada@example.com',
-    });
-    const paid = await buyer.post(`/api/cart/${booked}/guest_checkout`, {
-      amount: '0.00',
-      gateway_id: 'free',
-      guest_identity_id: user.body.identity._data[0].id,
-      send_email: false,
-    });
-    expect(paid.status).toBe(200);
+    await checkOutFree(buyer, booked, 'ada@example.com');
     const late = await buyer.post(`/api/cart/${booked}/transfer`, {});
     expect([late.status, code(late)]).toEqual([409, 'cart_not_pending']);
   });
@@ -157,19 +126,7 @@ describeEachDatabase('cart transfer (issue 17, /transfer-cart)', (ctx) => {
   it('a cart completed after its link was made goes over with its orders (the completion page reads them)', async () => {
     const { b: laptop, cartId } = await guestCart();
     const made = await link(laptop, cartId);
-    const user = await laptop.post(`/api/user?${SELLER}`, {
-      first_name: 'Ada',
-      last_name: 'Guest',
-      email: 'ada@example.com',
-      email_confirm: 'ada@example.com',
-    });
-    const paid = await laptop.post(`/api/cart/${cartId}/guest_checkout`, {
-      amount: '0.00',
-      gateway_id: 'free',
-      guest_identity_id: user.body.identity._data[0].id,
-      send_email: false,
-    });
-    const orderId = paid.body.ticket_order._data[0].id;
+    const orderId = (await checkOutFree(laptop, cartId, 'ada@example.com')).ticket_order._data[0].id;
     const phone = new Browser(app);
     const taken = await claim(phone, cartId, made.token);
     expect(taken.status).toBe(200);

@@ -10,6 +10,7 @@ import { AuthBrowser, DEMO_MEMBER, identityOfEmail, insertOrder, lastMail, loadD
 import { makeTestWallet, type TestWallet } from '../helpers/wallet-credentials';
 import { readPkpass, readSaveLink } from '../helpers/wallet-checks';
 import { signOrder } from '../../server/services/manage-link';
+import { checkOutFree, freeTalk, freeTalkCart } from '../helpers/free-talk';
 import { readWalletFile } from '../../server/services/wallet/credentials';
 import { MANAGE_SIGNATURE_HEADER } from '../../src/contract/manage-link';
 import { ORDER_TOKEN_HEADER } from '../../src/contract/urls';
@@ -36,21 +37,7 @@ describeEachDatabase('wallet passes (issue 17: walletprecheck, pkpass, gwpass)',
     deps = testDeps(ctx(), clock.now);
     deps.config.publicUrl = 'https://shop.example.org';
     app = await buildTestApp(deps);
-    const type = await db()
-      .selectFrom('ticket_type')
-      .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
-      .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
-      .select(['ticket_type.id', 'event_template.id as event_id'])
-      .where('event_template.name', '=', TALK)
-      .executeTakeFirstOrThrow();
-    const session = await db()
-      .selectFrom('event_session')
-      .select('id')
-      .where('event_template_id', '=', type.event_id)
-      .where('start_datetime', '>', new Date(clock.now().getTime() + 48 * 3_600_000))
-      .orderBy('start_datetime')
-      .executeTakeFirstOrThrow();
-    talk = { typeId: type.id, sessionId: session.id };
+    talk = await freeTalk(db(), clock.now());
   });
   afterAll(async () => {
     await app?.close();
@@ -63,31 +50,17 @@ describeEachDatabase('wallet passes (issue 17: walletprecheck, pkpass, gwpass)',
 
   /** A guest books free places of the talk; the buying browser, the order, its tickets and its access token. */
   async function book(count = 1, email = 'gwen@example.com') {
-    const b = new Browser(app);
-    const add = Array.from({ length: count }, (_, i) => ({
-      ticket_type_id: talk.typeId,
-      event_session_id: talk.sessionId,
-      admit_name: i === 0 ? 'Gwen Guest' : undefined,
-    }));
-    const cart = await b.post(`/api/cart/modify?${SELLER}`, { add });
-    expect(cart.status).toBe(200);
-    const user = await b.post(`/api/user?${SELLER}`, { first_name: 'Gwen', last_name: 'Guest', email, email_confirm: email });
-    const paid = await b.post(`/api/cart/${cart.body.cart._data[0].id}/guest_checkout`, {
-      amount: '0.00',
-      gateway_id: 'free',
-      guest_identity_id: user.body.identity._data[0].id,
-      send_email: false,
-    });
-    expect(paid.status).toBe(200);
-    const order = paid.body.ticket_order._data[0];
+    const { b, cartId } = await freeTalkCart(app, talk, { count, name: 'Gwen Guest' });
+    const paid = await checkOutFree(b, cartId, email);
+    const order = paid.ticket_order._data[0];
     return {
       b,
       orderId: order.id as string,
       orderNumber: order.order_number as string,
       accessToken: order.access_token as string,
       // the named ticket first
-      tickets: (paid.body.ticket._data as Array<{ id: string; admit_name: string | null }>).sort(
-        (a, b) => Number(b.admit_name !== null) - Number(a.admit_name !== null),
+      tickets: (paid.ticket._data as Array<{ id: string; admit_name: string | null }>).sort(
+        (x, y) => Number(y.admit_name !== null) - Number(x.admit_name !== null),
       ),
     };
   }

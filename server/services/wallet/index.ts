@@ -38,17 +38,35 @@ async function passTicket(deps: Deps, ticketId: string, caller: Caller, proof: P
     .selectFrom('ticket')
     .innerJoin('ticket_order', 'ticket_order.id', 'ticket.ticket_order_id')
     .innerJoin('seller', 'seller.id', 'ticket.seller_id')
+    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .leftJoin('venue', 'venue.id', 'event_template.venue_id')
+    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
     .select([
       'ticket.id',
       'ticket.state',
       'ticket.handler',
       'ticket.scan_code',
       'ticket.ticket_order_id',
+      'ticket.admit_name',
       'seller.slug',
       'seller.name as seller_name',
       'seller.config',
       'seller.strings',
       'seller.timezone',
+      'ticket_type.name as type_name',
+      'event_template.id as event_id',
+      'event_template.name as event_name',
+      'event_session.start_datetime',
+      'event_session.end_datetime',
+      'venue.name as venue_name',
+      'venue.timezone as venue_tz',
+      'venue.address as venue_address',
+      'seat.section',
+      'seat.row_label',
+      'seat.number',
+      'seat.name as seat_name',
     ])
     .where('ticket.id', '=', ticketId)
     .executeTakeFirst();
@@ -89,31 +107,7 @@ async function passInfo(deps: Deps, loaded: Loaded, provider: WalletProvider): P
     throw new DomainError('wallet_not_configured', 'This seller offers no passes of that wallet.', 'wallet', { provider });
   if (!admitting)
     throw new DomainError('ticket_state_incorrect', 'This ticket admits nobody.', 'wallet', { ticket_id: row.id, state: row.state });
-  const t = await deps.db
-    .selectFrom('ticket')
-    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-    .leftJoin('venue', 'venue.id', 'event_template.venue_id')
-    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
-    .select([
-      'ticket.admit_name',
-      'ticket_type.name as type_name',
-      'event_template.id as event_id',
-      'event_template.name as event_name',
-      'event_session.start_datetime',
-      'event_session.end_datetime',
-      'venue.name as venue_name',
-      'venue.timezone as venue_tz',
-      'venue.address as venue_address',
-      'seat.section',
-      'seat.row_label',
-      'seat.number',
-      'seat.name as seat_name',
-    ])
-    .where('ticket.id', '=', row.id)
-    .executeTakeFirstOrThrow();
-  const address = (t.venue_address ?? {}) as Record<string, unknown>;
+  const address = (row.venue_address ?? {}) as Record<string, unknown>;
   const addressLine = ['line1', 'line2', 'city', 'state', 'zip_code', 'country']
     .map((k) => address[k])
     .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
@@ -124,14 +118,14 @@ async function passInfo(deps: Deps, loaded: Loaded, provider: WalletProvider): P
     orderNumber: String(order.order_number),
     seller: { slug: row.slug, name: row.seller_name },
     brandColor: brandColorOf(row.config ?? {}),
-    event: { id: t.event_id, name: t.event_name },
-    ticketType: t.type_name,
-    start: t.start_datetime ? new Date(t.start_datetime) : null,
-    end: t.end_datetime ? new Date(t.end_datetime) : null,
-    timezone: t.venue_tz ?? row.timezone,
-    venue: t.venue_name ? { name: t.venue_name, address: addressLine } : null,
-    seat: t.seat_name ? { section: t.section ?? '', row: t.row_label ?? '', number: t.number, name: t.seat_name } : null,
-    admitName: t.admit_name,
+    event: { id: row.event_id, name: row.event_name },
+    ticketType: row.type_name,
+    start: row.start_datetime ? new Date(row.start_datetime) : null,
+    end: row.end_datetime ? new Date(row.end_datetime) : null,
+    timezone: row.venue_tz ?? row.timezone,
+    venue: row.venue_name ? { name: row.venue_name, address: addressLine } : null,
+    seat: row.seat_name ? { section: row.section ?? '', row: row.row_label ?? '', number: row.number, name: row.seat_name } : null,
+    admitName: row.admit_name,
     t: mailStrings(row.strings, ['wallet.']),
   };
   return { info, creds };
