@@ -218,14 +218,15 @@ export async function checkBothSizes(page: Page, name: string, shots = '/tmp/sho
 /** The demo's free gallery talk (self-editable, category tour). */
 export const TALK = 'Free Gallery Talk: Objects in Focus';
 
-/** The demo's free gallery talk and a session of it two days ahead (beyond the demo's 24-hour self-edit horizon). */
-export async function freeTalkSession(request: APIRequestContext) {
+/** The demo's free gallery talk and a session of it two days ahead (beyond the demo's 24-hour self-edit horizon); `nth`
+ *  picks a later one, so tests that count a session's places do not share it with others. */
+export async function freeTalkSession(request: APIRequestContext, nth = 0) {
   const events = await (await request.get('/api/events/available?_seller=demo&hidden_type._in=public_browsable')).json();
   const event = events.event_template._data.find((e: { name: string }) => e.name === TALK);
   expect(event, 'the demo sells a free gallery talk').toBeTruthy();
   const sessions = await (await request.get(`/api/events/${event.id}/sessions?_seller=demo&_sort=start_datetime&_limit=10`)).json();
-  const later = sessions.event_session._data.find(
+  const later = sessions.event_session._data.filter(
     (s: { start_datetime: string }) => new Date(s.start_datetime).getTime() > Date.now() + 48 * 3_600_000,
-  );
+  )[nth];
   return { eventId: event.id as string, sessionId: later.id as string };
 }

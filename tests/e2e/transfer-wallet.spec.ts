@@ -12,9 +12,10 @@ const walletFile = (name: string) => readFileSync(path.join(process.env.E2E_WALL
 const storedCart = (page: Page) =>
   page.evaluate(() => Object.entries(localStorage).find(([key]) => /^storefront\.cart\.[0-9a-f-]{36}$/.test(key))?.[1] ?? null);
 
-/** A free place of the demo's gallery talk, straight to the checkout (spec section 2 preselection). */
+/** A free place of the demo's gallery talk, straight to the checkout (spec section 2 preselection); a session of its own,
+ *  apart from the one after-purchase.spec.ts counts the places of. */
 async function talkAtCheckout(page: Page) {
-  const { eventId, sessionId } = await freeTalkSession(page.request);
+  const { eventId, sessionId } = await freeTalkSession(page.request, 3);
   await page.goto(`/events/${eventId}?session=${sessionId}&quantity=${encodeURIComponent('Free place:1')}&reserve=1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
   await expect(page.getByText(TALK).first()).toBeVisible();
