@@ -22,6 +22,7 @@ import * as m022 from './migrations/022-sso-logout';
 import * as m023 from './migrations/023-ledger-entry-key';
 import * as m024 from './migrations/024-payment-schedule';
 import * as m030 from './migrations/030-add-order-edits';
+import * as m035 from './migrations/035-cart-transfer';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '023-ledger-entry-key': m023,
   '024-payment-schedule': m024,
   '030-add-order-edits': m030,
+  '035-cart-transfer': m035,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
