@@ -172,7 +172,9 @@ export class CheckoutStore {
       // No identity: a logged-in user buys as themselves (their cart, or a guest cart they logged in with).
       const purchaser = identity ? await this.purchaserId(identity) : undefined;
       // The purchaser fields of every checkout call: the identity, and the proof when it is an account's (issue 13).
-      const guest = purchaser ? { guest_identity_id: purchaser.id, ...(purchaser.proof ? { guest_identity_proof: purchaser.proof } : {}) } : {};
+      const guest = purchaser
+        ? { guest_identity_id: purchaser.id, ...(purchaser.proof ? { guest_identity_proof: purchaser.proof } : {}) }
+        : {};
       // The membership form's choices (issue 12): auto-renew on the checkout, or the gift checkout naming the giftee.
       // (Imported when paying: the checkout's first load stays as it was.)
       const { browserIntentStorage, clearMembershipIntent, readMembershipIntent } = await import('./membership-intent');
