@@ -65,6 +65,13 @@ export interface ServerConfig {
    * generic one: they stay on the server, never in the seller config the storefront reads (services/auth/oidc.ts).
    */
   oidcClientSecrets: Record<string, string>;
+  /** ALTCHA_HMAC_KEY: signs the captcha challenges the server hands out (services/captcha/altcha.ts); unset, a seller
+   *  asking for captcha cannot take guest checkouts (captcha_unavailable) rather than take them unchecked. */
+  altchaHmacKey?: string;
+  /** How often a process looks for due jobs (JOBS_POLL_MS, default 2000; server/jobs/runner.ts). */
+  jobsPollMs: number;
+  /** Tests only (TEST_JOB_CLAIM_UNGUARDED=1): claim jobs without their row locks, the control of the claim tests. */
+  jobClaimUnguarded?: boolean;
 }
 
 /** The pool size that served the most reservations a second in `npm run bench` here (5, 10 and 20 measured). */
@@ -106,6 +113,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxConnections: positive(env.MAX_CONNECTIONS, 1024),
     keepAliveTimeoutMs: positive(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
     testGatewayLatencyMs: testOnlyNumber(env, 'TEST_GATEWAY_LATENCY_MS'),
+    altchaHmacKey: env.ALTCHA_HMAC_KEY || undefined,
+    jobsPollMs: positive(env.JOBS_POLL_MS, 2000),
+    jobClaimUnguarded: testOnlyNumber(env, 'TEST_JOB_CLAIM_UNGUARDED') === 1,
     reconcileAfterMs: positive(env.RECONCILE_AFTER_MS, 5 * 60 * 1000),
     oidcClientSecrets: readOidcClientSecrets(env),
     sellerWatchDirs: (env.SELLER_WATCH_DIRS ?? '')

@@ -21,6 +21,8 @@ import * as m021 from './migrations/021-citypass-code';
 import * as m022 from './migrations/022-sso-logout';
 import * as m023 from './migrations/023-ledger-entry-key';
 import * as m024 from './migrations/024-payment-schedule';
+import * as m045 from './migrations/045-create-job';
+import * as m046 from './migrations/046-create-captcha-use';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '022-sso-logout': m022,
   '023-ledger-entry-key': m023,
   '024-payment-schedule': m024,
+  '045-create-job': m045,
+  '046-create-captcha-use': m046,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

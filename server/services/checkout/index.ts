@@ -5,15 +5,14 @@ import { parseMoney } from '../../../src/domain/money';
 import { loadOwnedCart, sha256, type Caller } from '../cart/access';
 import { cartErrors } from '../cart/errors';
 import { cardGatewayId, gatewayFor, type ChargeResult } from '../payments';
-import { sendOrderMail } from '../order-mail';
 import { claim, orderIdentity } from './claim';
-import { bookAttempt, oweAndRefund, refundedError, releaseAttempt } from './book';
+import { oweAndRefund, refundedError, releaseAttempt } from './book';
+import { bookWithMails } from './follow-up';
 import { settleAttempt } from './reconcile';
 import { seatTakenInCart } from '../seats';
 import { citypassTakenInCart } from '../citypass';
 import { rememberPaymentMethod } from '../membership/auto-renew';
 import { ownSavedMethod } from '../saved-payment-methods';
-import { sendGiftMails } from '../membership/mail';
 import { checkGiftCard } from './gift-card';
 
 export { createGuestIdentity, validateGuestIdentity, type GuestIdentityBody } from './guest-identity';
@@ -134,9 +133,8 @@ export async function checkoutCart(
     return { kind: 'pending', cartId, cartNumber: String(cart.cart_number) };
   }
   const accessToken = randomBytes(16).toString('hex');
-  const outcome = await deps.db
-    .transaction()
-    .execute((trx) => bookAttempt(trx, deps, attempt.id, { ref: charge.ref, accessTokenHash: sha256(accessToken) }));
+  // The order's mails are owed in the booking's own transaction (a durable job) and sent right after it.
+  const outcome = await bookWithMails(deps, attempt, { ref: charge.ref, accessTokenHash: sha256(accessToken) });
   if (outcome.kind === 'partial') return { kind: 'partial', cartId };
   if (outcome.kind === 'booked') {
     if (charge.reusable || saved) {
@@ -147,12 +145,6 @@ export async function checkoutCart(
         ...(saved ? { existing: { id: saved.id, identityId: caller.identityId! } } : {}),
         shopperIdentityId: body.save_payment_method === true ? caller.identityId : null,
       }).catch(() => undefined);
-    }
-    // The giftee's code goes out whatever the giver chose for the receipt.
-    await sendGiftMails(deps, outcome.orderId).catch(() => undefined);
-    if (body.send_email !== false) {
-      // The order stands whatever the mail does; the outbox row (or its absence) shows the mail needs resending.
-      await sendOrderMail(deps, outcome.orderId).catch(() => undefined);
     }
     return { kind: 'completed', orderId: outcome.orderId, accessToken };
   }
