@@ -1,9 +1,10 @@
 import type { Deps } from '../deps';
 import { purgeRateLimits } from '../services/auth/rate-limit';
+import { purgeCaptchaUses } from '../services/captcha';
 import { repeat } from './repeat';
 
-/** Removes ended sessions, login tokens a day past their expiry, single sign-on logins never come back, and old
- *  rate-limit windows. */
+/** Removes ended sessions, login tokens a day past their expiry, single sign-on logins never come back, old
+ *  rate-limit windows and spent captcha solutions whose challenges expired. */
 export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; tokens: number; windows: number }> {
   const now = deps.now();
   const sessions = await deps.db.deleteFrom('auth_session').where('expires_at', '<=', now).executeTakeFirst();
@@ -13,6 +14,7 @@ export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; token
     .executeTakeFirst();
   await deps.db.deleteFrom('sso_attempt').where('expires_at', '<=', now).execute();
   const windows = await purgeRateLimits(deps);
+  await purgeCaptchaUses(deps);
   return { sessions: Number(sessions.numDeletedRows ?? 0), tokens: Number(tokens.numDeletedRows ?? 0), windows };
 }
 

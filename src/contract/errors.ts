@@ -93,6 +93,14 @@ export const ERROR_STATUS = {
   /** the seller's self_edit_rules do not let the visitor change this order (paid, its category, logged in, off) */
   order_not_self_editable: 403,
   // Checkout and payment
+  /** the seller asks guests for a captcha (issue 14) and the checkout carries no token (`_extra.provider`) */
+  captcha_required: 400,
+  /** the token is forged, of another seller or provider, or its challenge expired (`_extra.reason` invalid | expired) */
+  captcha_invalid: 400,
+  /** the token's solution paid for a checkout already: one use each */
+  captcha_reused: 409,
+  /** the seller asks for a captcha this server cannot check (ALTCHA_HMAC_KEY unset): guest checkouts stop */
+  captcha_unavailable: 503,
   payment_not_supported: 400,
   payment_amount_incorrect: 400,
   gateway_not_found: 400,

@@ -14,6 +14,7 @@ import { citypassTakenInCart } from '../citypass';
 import { rememberPaymentMethod } from '../membership/auto-renew';
 import { ownSavedMethod } from '../saved-payment-methods';
 import { checkGiftCard } from './gift-card';
+import { checkCheckoutCaptcha } from '../captcha';
 
 export { createGuestIdentity, validateGuestIdentity, type GuestIdentityBody } from './guest-identity';
 export { reconcilePayments } from './reconcile';
@@ -26,6 +27,7 @@ export interface CheckoutBody {
   send_email?: boolean;
   auto_renew?: boolean;
   save_payment_method?: boolean;
+  captcha?: { provider?: string; token?: string };
 }
 /** What a gift checkout adds (membership/gifts.ts checks it before the checkout runs). */
 export interface CheckoutExtras {
@@ -52,6 +54,8 @@ export async function checkoutCart(
 ): Promise<CheckoutResult> {
   const cart = await loadOwnedCart(deps.db, cartId, caller);
   const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
+  // A shopper who is not logged in proves a browser with the seller's captcha first: nothing is claimed or charged before.
+  await checkCheckoutCaptcha(deps, seller, caller.identityId !== null, body.captcha);
   const identityId = await orderIdentity(deps, seller, cart, caller, body.guest_identity_id);
   const amount = parseMoney(body.amount);
   if (amount === null) throw new DomainError('validation_failed', 'The amount is not valid.', 'checkout', { field: 'amount' });
