@@ -25,6 +25,8 @@ export interface CheckoutBody {
   auto_renew?: boolean;
   /** the logged-in shopper keeps the card for next time (issue 22) */
   save_payment_method?: boolean;
+  /** a guest's solved captcha, when the seller asks for one (issue 14): one per call */
+  captcha?: { provider: 'altcha'; token: string };
 }
 
 /** 200: the booked order, or the cart when a gift card paid part of it; 202: the payment is still clearing (a debit). */

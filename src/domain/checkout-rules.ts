@@ -103,6 +103,8 @@ export type CheckoutFailure =
   | { kind: 'blocked' }
   /** The card cannot take this amount (spec section 5: 0.50 to 999,999.99). */
   | { kind: 'not_supported' }
+  /** The server did not take the guest's captcha (missing, invalid, expired or used before): paying again solves a new one. */
+  | { kind: 'captcha' }
   | { kind: 'unexpected' };
 
 /** Spec sections 4 and 8: what a failed POST user / guest_checkout means for the shopper. */
@@ -116,6 +118,8 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
     };
   }
   if (error._code === 'rule_blocks_checkout') return { kind: 'blocked' };
+  if (error._code === 'captcha_required' || error._code === 'captcha_invalid' || error._code === 'captcha_reused')
+    return { kind: 'captcha' };
   if (error._code === 'payment_not_supported') return { kind: 'not_supported' };
   if (error._code.startsWith('gift_card_')) {
     return { kind: 'gift_card', code: error._code, balance: typeof extra.balance === 'number' ? extra.balance : null };

@@ -8,6 +8,7 @@ import type { ErrorCode } from '../contract/errors';
 import { toApiError } from '../api/errors';
 import { getCart } from '../api/cart';
 import { getPaymentsConfig } from '../api/payments';
+import { getCaptchaChallenge } from '../api/captcha';
 import { emailOrder, getOrder, getOrderQr, type OrderResponse } from '../api/orders';
 import {
   cardGatewayData,
@@ -48,12 +49,26 @@ export type PaymentInput =
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
+/** A solved captcha for one checkout call (issue 14; CheckoutBody.captcha). */
+export interface CaptchaToken {
+  provider: 'altcha';
+  token: string;
+}
+/**
+ * Solves the seller's captcha for one checkout call (the checkout's captcha section; spec section 2: guests only, when
+ * the seller asks). null: the shopper closed it or it expired, and the checkout stops silently (spec section 5).
+ */
+export type CaptchaSolver = () => Promise<CaptchaToken | null>;
+
 /** The gift cards applied at checkout (GiftCardStore): charged first, each its part of what is owed. */
 export interface GiftCards {
   readonly pending: ReadonlyArray<{ number: string; balance: number }>;
   markCharged(number: string): void;
   refuse(number: string, message: { key: string; values: Record<string, string | number> }): void;
 }
+
+/** Thrown out of a checkout call whose captcha the shopper closed (or that expired): no message follows. */
+class CaptchaCancelled extends Error {}
 
 const TOKEN_KEY = (orderId: string) => `storefront.orderToken.${orderId}`;
 
@@ -82,13 +97,26 @@ export class CheckoutStore {
   private giftCards: GiftCards | null = null;
   /** A payment plan's part (minor units): what the shopper chose to pay now, less than the balance (issue 13). */
   private partAmount: number | null = null;
+  /** The guest's captcha for the attempt under way: every checkout call of it (gift cards, card, 3-D Secure retry) needs one. */
+  private captcha: CaptchaSolver | null = null;
   private readonly deps: CheckoutStoreDeps;
 
   constructor(deps: CheckoutStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod' | 'giftCards' | 'partAmount'>(
+    makeAutoObservable<
+      CheckoutStore,
+      'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod' | 'giftCards' | 'partAmount' | 'captcha'
+    >(
       this,
-      { deps: false, lastPurchaser: false, lastAttempt: false, savePaymentMethod: false, giftCards: false, partAmount: false },
+      {
+        deps: false,
+        lastPurchaser: false,
+        lastAttempt: false,
+        savePaymentMethod: false,
+        giftCards: false,
+        partAmount: false,
+        captcha: false,
+      },
       { autoBind: true },
     );
   }
@@ -117,12 +145,13 @@ export class CheckoutStore {
   async submit(
     identity: IdentityFormData | null,
     payment: CardForm | PaymentInput | null,
-    opts: { savePaymentMethod?: boolean; giftCards?: GiftCards | null; amount?: number | null } = {},
+    opts: { savePaymentMethod?: boolean; giftCards?: GiftCards | null; amount?: number | null; captcha?: CaptchaSolver | null } = {},
   ): Promise<CheckoutOutcome> {
     const input: PaymentInput | null = payment && 'kind' in payment ? payment : payment ? { kind: 'card', card: payment } : null;
     this.savePaymentMethod = Boolean(input && input.kind !== 'saved' && opts.savePaymentMethod);
     this.giftCards = opts.giftCards ?? null;
     this.partAmount = opts.amount ?? null;
+    this.captcha = opts.captcha ?? null;
     if (!input) return this.run(identity, {});
     if (input.kind === 'saved') return this.run(identity, { saved_payment_method: input.id });
     return input.kind === 'stripe'
@@ -172,10 +201,18 @@ export class CheckoutStore {
       const { browserIntentStorage, clearMembershipIntent, readMembershipIntent } = await import('./membership-intent');
       const intents = this.deps.intents === undefined ? browserIntentStorage() : this.deps.intents;
       const intent = readMembershipIntent(intents, row.id);
-      const post = (body: CheckoutBody) =>
+      const send = (body: CheckoutBody) =>
         intent.gifteeIdentityId
           ? giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !guestId)
           : guestCheckout(this.deps.api, row.id, body);
+      // A guest's captcha: solved afresh for each call (a solution pays for one); closed or expired stops here, silently.
+      const solve = this.captcha;
+      const post = async (body: CheckoutBody) => {
+        if (!solve) return send(body);
+        const captcha = await solve();
+        if (!captcha) throw new CaptchaCancelled('captcha cancelled');
+        return send({ ...body, captcha });
+      };
       // Gift cards first (issue 13): each pays its part of what is still owed; the one that pays the last of it books
       // the order, otherwise the answer is the cart with the card's payment on it.
       // On a payment plan the shopper chose how much to pay now: the gift cards pay out of that, the card the rest of it.
@@ -245,6 +282,7 @@ export class CheckoutStore {
       track({ name: 'purchase', cart: row, orderIds: orders.map((o) => o.id) });
       return this.complete(orders.map((o) => o.id));
     } catch (error) {
+      if (error instanceof CaptchaCancelled) return { kind: 'failed' };
       const failure = classifyCheckoutError(toApiError(error));
       if (failure.kind === 'gift_card' && charging) return await this.failGiftCard(charging, failure);
       return await this.fail(failure);
@@ -330,6 +368,11 @@ export class CheckoutStore {
   /** Stripe's publishable key for this seller, or null when it has none (GET config?key._in=payments). */
   async stripePublishableKey(): Promise<string | null> {
     return (await getPaymentsConfig(this.deps.api)).publishable_key ?? null;
+  }
+
+  /** A new challenge of the seller's captcha (GET captcha/challenge), for the captcha section's widget. */
+  async captchaChallenge(): Promise<Record<string, unknown>> {
+    return getCaptchaChallenge(this.deps.api);
   }
 
   /** The pending screen's question: has the payment cleared (the cart's orders), or failed (the cart payable again)? */

@@ -15,3 +15,8 @@ export const LAYOUT_SELLER = 'e2e-layout';
  *  blocked-cart code form, tests/e2e/gift-cards.spec.ts). */
 export const BLOCKED_SELLER = 'e2e-blocked';
 export const BLOCKED_CODE = 'PRESS2026';
+
+/** A demo copy that asks guests for a captcha at checkout (issue 14, tests/e2e/captcha.spec.ts): ALTCHA, the built-in
+ *  provider, with the main server's E2E_ALTCHA_HMAC_KEY. */
+export const CAPTCHA_SELLER = 'e2e-captcha';
+export const E2E_ALTCHA_HMAC_KEY = 'e2e-altcha-hmac-key';

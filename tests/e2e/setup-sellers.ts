@@ -2,7 +2,8 @@
  * Runs before the e2e server starts (playwright.config.ts webServer command): migrates the fresh PGlite in
  * DATA_DIR, loads the demo seller, and loads 'e2e', a copy of the demo with a short cart hold so the expiry
  * timer can run out within a test (tests/e2e/cart-timer.spec.ts), copies with other login modes
- * (tests/e2e/login-sellers.ts) and 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts).
+ * (tests/e2e/login-sellers.ts), 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts), and
+ * 'e2e-captcha', which asks guests for a captcha (tests/e2e/captcha.spec.ts).
  * The server then finds sellers and does not load the demo itself.
  *
  * The servers of the pinned-clock projects (tests/e2e/clock.spec.ts) load one seller at the server's pinned "now"
@@ -18,7 +19,15 @@ import { migrateToLatest, openDatabase } from '../../server/db';
 import { loadSellerFolder } from '../../server/catalog/loader';
 
 import { AUCKLAND_SELLER } from '../helpers/instants';
-import { BLOCKED_CODE, BLOCKED_SELLER, E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLER, LAYOUT_SELLER } from './setup-sellers-constants';
+import {
+  BLOCKED_CODE,
+  BLOCKED_SELLER,
+  CAPTCHA_SELLER,
+  E2E_HOLD_SECONDS,
+  E2E_SELLER,
+  FLAGS_SELLER,
+  LAYOUT_SELLER,
+} from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
 import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
@@ -138,6 +147,11 @@ async function main() {
         c.slug = LAYOUT_SELLER;
         c.name = 'E2E Layout Museum';
       });
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
+      c.slug = CAPTCHA_SELLER;
+      c.name = 'E2E Captcha Museum';
+      c.captcha_provider = 'altcha';
+    });
     await loadDemoCopy(handle.db, config.demoSellerDir, now, (c, dir) => {
       c.slug = MEMBERS_SELLER.slug;
       c.name = MEMBERS_SELLER.name;

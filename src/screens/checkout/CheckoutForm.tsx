@@ -24,6 +24,8 @@ import { PaymentChoiceField, chosenAmount, type PaymentChoice } from './PaymentS
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { ScreenSections } from '../../components/ScreenSections';
 import type { AddressFill } from '../../domain/address';
+import { CaptchaField } from './CaptchaField';
+import { captchaFor, type CaptchaHandle } from './captcha';
 
 // Stripe.js and its React bindings come only with a Stripe seller's checkout (bench/budget.json: no 'stripe' elsewhere).
 const StripePayment = lazy(() => import('./StripePayment'));
@@ -68,6 +70,11 @@ export const CheckoutForm = observer(function CheckoutForm({
   const stripe = !noCard && !useSaved && gateway === 'stripe';
   const stripeHandle = useRef<StripePaymentHandle | null>(null);
   const checkout = useCheckoutStore();
+  // A guest proves a person with the seller's captcha at each checkout call (spec section 2); logged-in users skip it.
+  const captcha = captchaFor(config.storefront.captcha_provider, loggedIn);
+  const captchaHandle = useRef<CaptchaHandle | null>(null);
+  const solveCaptcha = () =>
+    captchaHandle.current ? captchaHandle.current.solve() : Promise.reject(new Error('the captcha is not ready'));
   const termsHtml = typeof config.storefront.terms_html === 'string' ? config.storefront.terms_html.trim() : '';
   const [identity, setIdentity] = useState<IdentityFormData>({});
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
@@ -134,6 +141,7 @@ export const CheckoutForm = observer(function CheckoutForm({
       savePaymentMethod: loggedIn && saveCard && !covered,
       giftCards: gift,
       amount: due !== null ? chosenAmount(choice, other, due, owed) : null,
+      captcha: captcha ? solveCaptcha : null,
     };
     if (covered) {
       void finish(checkout.submit(purchaser, null, keep));
@@ -277,6 +285,7 @@ export const CheckoutForm = observer(function CheckoutForm({
             <div className="checkout-form__submit">
               <BlockedCartForm />
               <CheckoutMessages showSummary={showSummary} />
+              {captcha && <CaptchaField provider={captcha} challenge={checkout.captchaChallenge} handleRef={captchaHandle} />}
               {/* A checkout rule holding the cart (issue 13): the code form above comes first, then the pay button. */}
               {!blocked && (
                 <button
