@@ -18,7 +18,15 @@ export interface CheckoutBody {
   gateway_id: 'test' | 'stripe' | 'free' | 'ledger';
   /** card: the test gateway's card; payment_method: Stripe's PaymentMethod id; source: a confirmed intent's id;
    *  number: a gift card's (the ledger gateway, issue 13). */
-  gateway_data: { card?: CardData; source?: string; payment_method?: string; saved_payment_method?: string; number?: string };
+  gateway_data: {
+    card?: CardData;
+    source?: string;
+    payment_method?: string;
+    saved_payment_method?: string;
+    number?: string;
+    /** the wallet that made the PaymentMethod (issue 14): apple, google or none */
+    wallet?: 'apple' | 'google' | 'none';
+  };
   guest_identity_id: string;
   send_email: boolean;
   /** a membership in the cart renews automatically with the card kept at purchase (issue 12) */

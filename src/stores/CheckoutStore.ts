@@ -21,6 +21,7 @@ import {
 import type { CartStore } from './CartStore';
 import type { IntentStorage } from './membership-intent';
 import { track } from '../analytics/track';
+import { paymentTypeOf, type Wallet } from '../domain/wallet';
 
 export interface CheckoutStoreDeps {
   api: AxiosInstance;
@@ -43,7 +44,8 @@ export type CheckoutOutcome =
 /** What pays a non-free order: the test gateway's card form, or a Stripe PaymentMethod the Payment Element made. */
 export type PaymentInput =
   | { kind: 'card'; card: CardForm }
-  | { kind: 'stripe'; paymentMethodId: string }
+  /** `wallet`: the Express Checkout Element's Apple Pay or Google Pay made it (spec section 4); none: the Payment Element */
+  | { kind: 'stripe'; paymentMethodId: string; wallet?: Wallet }
   /** a card the logged-in shopper saved before, by its id (issue 22): nothing is typed */
   | { kind: 'saved'; id: string };
 
@@ -155,7 +157,7 @@ export class CheckoutStore {
     if (!input) return this.run(identity, {});
     if (input.kind === 'saved') return this.run(identity, { saved_payment_method: input.id });
     return input.kind === 'stripe'
-      ? this.run(identity, { payment_method: input.paymentMethodId })
+      ? this.run(identity, { payment_method: input.paymentMethodId, ...(input.wallet ? { wallet: input.wallet } : {}) })
       : this.run(identity, cardGatewayData(input.card));
   }
 
@@ -256,8 +258,7 @@ export class CheckoutStore {
           ...(guestId ? { guest_identity_id: guestId } : {}),
           send_email: !free,
         } as CheckoutBody;
-        if (!free)
-          track({ name: 'add_payment_info', cart: row, paymentType: gatewayData && 'payment_method' in gatewayData ? 'stripe' : 'card' });
+        if (!free) track({ name: 'add_payment_info', cart: row, paymentType: paymentTypeOf(gatewayData?.wallet) });
         if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
         if (this.savePaymentMethod && !free) body.save_payment_method = true;
         response = await post(body);

@@ -123,6 +123,26 @@ describeEachDatabase('stripe gateway', (ctx) => {
     expect(await ordersOf(g.cartId)).toHaveLength(1);
   });
 
+  it('pays a wallet of the Express Checkout Element through the same checkout call as a card, the wallet in the metadata', async () => {
+    const g = await guestCart();
+    // An Apple Pay or Google Pay PaymentMethod is a card PaymentMethod to the server; the browser names the wallet.
+    const res = await pay(g, { payment_method: 'pm_card_visa', wallet: 'apple' });
+    expect(res.status).toBe(200);
+    expect(res.body.ticket_order._data).toHaveLength(1);
+    const [intent] = intentOf(g.cartId);
+    expect(intent.amount).toBe(parseMoney(g.outstanding));
+    expect(intent.metadata).toMatchObject({ cart_id: g.cartId, wallet: 'apple' });
+    // 'none' is a typed card: nothing is added; anything else is refused before a charge.
+    const card = await guestCart();
+    expect((await pay(card, { payment_method: 'pm_card_visa', wallet: 'none' })).status).toBe(200);
+    expect(intentOf(card.cartId)[0].metadata).not.toHaveProperty('wallet');
+    const odd = await guestCart();
+    const refused = await pay(odd, { payment_method: 'pm_card_visa', wallet: 'paypal' });
+    expect(refused.status).toBe(400);
+    expect(refused.body._data[0]._code).toBe('validation_failed');
+    expect(intentOf(odd.cartId)).toHaveLength(0);
+  });
+
   it("answers a decline with the provider's code and message, and the cart stays payable", async () => {
     const g = await guestCart();
     const res = await pay(g, { payment_method: 'pm_card_chargeDeclined' });

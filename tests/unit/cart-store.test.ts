@@ -568,6 +568,15 @@ describe('CheckoutStore', () => {
       expect(seen.filter((s) => s.method === 'GET').length).toBeGreaterThan(before);
     });
 
+    it("pays a wallet's PaymentMethod through the same checkout call, naming the wallet", async () => {
+      const { cart, checkout, bodies } = setup(() => booked, { gateway: 'stripe' });
+      await cart.load();
+      const outcome = await payWithStripe(handle(pm).h, checkout, identity, {}, 'google');
+      expect(outcome.kind).toBe('completed');
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]).toMatchObject({ gateway_id: 'stripe', gateway_data: { payment_method: 'pm_123', wallet: 'google' } });
+    });
+
     it('goes to the pending screen when the payment is still clearing (202)', async () => {
       const pending = {
         status: 202,

@@ -26,6 +26,8 @@ import { ScreenSections } from '../../components/ScreenSections';
 import type { AddressFill } from '../../domain/address';
 import { CaptchaField } from './CaptchaField';
 import { captchaFor, type CaptchaHandle } from './captcha';
+import { purchaserComplete, type ExpressCheckout } from './express-checkout';
+import type { Wallet } from '../../domain/wallet';
 
 // Stripe.js and its React bindings come only with a Stripe seller's checkout (bench/budget.json: no 'stripe' elsewhere).
 const StripePayment = lazy(() => import('./StripePayment'));
@@ -111,6 +113,46 @@ export const CheckoutForm = observer(function CheckoutForm({
     if (outcome.kind === 'failed' && checkout.failure?.kind === 'payment') setCard((c) => ({ ...c, cvc: '' }));
   };
 
+  /** What every payment of this checkout carries: keep the card, the gift cards first, a plan's part, the captcha. */
+  const keepOptions = () => ({
+    savePaymentMethod: loggedIn && saveCard && !covered,
+    giftCards: gift,
+    amount: due !== null ? chosenAmount(choice, other, due, owed) : null,
+    captcha: captcha ? solveCaptcha : null,
+  });
+  /** Pays with Stripe: the Payment Element's card, or a wallet of the Express Checkout Element; true once paid or paying. */
+  const payByStripe = async (
+    handle: StripePaymentHandle | null,
+    purchaser: IdentityFormData | null,
+    keep: Parameters<typeof checkout.submit>[2],
+    wallet?: Wallet,
+  ) => {
+    const outcome = await payWithStripe(handle, checkout, purchaser, keep, wallet);
+    if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
+    if (outcome.kind === 'partial') afterPart(outcome.paid);
+    // Stripe.js blocked: the card section says so; take the shopper there.
+    if (outcome.kind === 'unavailable') formRef.current?.querySelector<HTMLElement>('.stripe-payment__unavailable')?.focus();
+    return outcome.kind === 'completed' || outcome.kind === 'pending' || outcome.kind === 'partial';
+  };
+  // Apple Pay and Google Pay (issue 14): the wallet's click wants the purchaser and terms complete at once (else the
+  // form shows what is missing, as Pay does); its confirm pays through the same checkout call as the card.
+  const express: ExpressCheckout = {
+    texts: {
+      total: t('payment.walletTotal'),
+      shipping: t('payment.walletShippingEmail'),
+      shippingDetail: t('payment.walletShippingEmailDetail'),
+    },
+    onClick: () => {
+      const ready = (!askIdentity || purchaserComplete(identity)) && (!termsHtml || termsAccepted);
+      if (!ready) document.querySelector<HTMLFormElement>(`form[id="${CSS.escape(formId)}"]`)?.requestSubmit();
+      return ready;
+    },
+    onConfirm: (handle, wallet) => {
+      checkout.clearFailure();
+      return payByStripe(handle, askIdentity ? identity : null, keepOptions(), wallet);
+    },
+  };
+
   /** Runs after @rjsf validated the purchaser: the card and terms are checked together with it. */
   const attempt = (identityValid: boolean, data?: IdentityFormData) => {
     checkout.clearFailure();
@@ -137,12 +179,7 @@ export const CheckoutForm = observer(function CheckoutForm({
     }
     const purchaser = askIdentity ? (data ?? identity) : null;
     setReceived(null);
-    const keep = {
-      savePaymentMethod: loggedIn && saveCard && !covered,
-      giftCards: gift,
-      amount: due !== null ? chosenAmount(choice, other, due, owed) : null,
-      captcha: captcha ? solveCaptcha : null,
-    };
+    const keep = keepOptions();
     if (covered) {
       void finish(checkout.submit(purchaser, null, keep));
       return;
@@ -152,12 +189,7 @@ export const CheckoutForm = observer(function CheckoutForm({
       return;
     }
     if (stripe) {
-      void payWithStripe(stripeHandle.current, checkout, purchaser, keep).then((outcome) => {
-        if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
-        if (outcome.kind === 'partial') afterPart(outcome.paid);
-        // Stripe.js blocked: the card section says so; take the shopper there.
-        if (outcome.kind === 'unavailable') formRef.current?.querySelector<HTMLElement>('.stripe-payment__unavailable')?.focus();
-      });
+      void payByStripe(stripeHandle.current, purchaser, keep);
       return;
     }
     void finish(checkout.submit(purchaser, free ? null : card, keep));
@@ -198,6 +230,7 @@ export const CheckoutForm = observer(function CheckoutForm({
             currency={config.seller.currency}
             disabled={checkout.submitting}
             handleRef={stripeHandle}
+            express={express}
           />
         </Suspense>
       )}
