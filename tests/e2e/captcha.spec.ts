@@ -25,7 +25,7 @@ test('a guest pays with the captcha solved in the page; the server refuses its t
 
   await fillCheckout(page, '4242 4242 4242 4242');
   // The invisible widget takes no stop in the keyboard's path: from the terms link the next stop is the pay button.
-  await page.getByRole('link', { name: 'Read the terms and conditions' }).focus();
+  await page.getByRole('button', { name: 'Read the terms and conditions' }).focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: /^Pay/ })).toBeFocused();
   const checkout = page.waitForRequest((r) => r.url().includes(`/cart/${cartId}/guest_checkout`));
