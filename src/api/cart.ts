@@ -1,10 +1,20 @@
 import type { AxiosInstance } from 'axios';
-import type { AddLine, CartAnswer, CartItemRow, CartRow, CartState as CartStateSchema, GrandTotalsRow, TicketRow } from '../contract/cart';
+import type {
+  AddLine,
+  CartAnswer,
+  CartItemRow,
+  CartRow,
+  CartState as CartStateSchema,
+  GrandTotalsRow,
+  ModifyBody,
+  TicketRow,
+} from '../contract/cart';
 import type { Static } from 'typebox';
 
 /** One line to put in the cart (POST cart/modify `add`). Money (face_value) is a decimal string. */
 export type ReserveLine = AddLine;
 export type CartState = Static<typeof CartStateSchema>;
+type ModifyBodyType = Static<typeof ModifyBody>;
 export type CartGrandTotals = GrandTotalsRow;
 export type { CartItemRow, CartRow };
 export type CartItemType = CartItemRow['types'][number];
@@ -17,7 +27,7 @@ const path = (id: string) => `cart/${encodeURIComponent(id)}`;
 export async function modifyCart(
   client: AxiosInstance,
   cartId: string | null,
-  body: { add?: ReserveLine[]; remove?: string[]; additional_info?: Record<string, unknown>; channel_id?: 'web' },
+  body: Pick<ModifyBodyType, 'add' | 'remove' | 'channel_id' | 'apply_code_default'> & { additional_info?: Record<string, unknown> },
 ): Promise<CartResponse> {
   const url = cartId ? `${path(cartId)}/modify` : 'cart/modify';
   const { data } = await client.post<CartResponse>(url, body);

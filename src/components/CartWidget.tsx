@@ -69,7 +69,7 @@ interface ContentsProps {
 /** The cart's contents: items grouped by event with types, counts and totals, remove, and 'Checkout'. */
 export const CartContents = observer(function CartContents({ showCheckout = true, onNavigate }: ContentsProps) {
   const { t } = useTranslation();
-  const { cart, config } = useStores();
+  const { cart, config, ui } = useStores();
   if (cart.isEmpty) return <p className="cart__empty">{t('cart.empty')}</p>;
   const totals = cart.cart?.cart_fees.grand_totals;
   return (
@@ -89,6 +89,12 @@ export const CartContents = observer(function CartContents({ showCheckout = true
         <p className="notice--error" role="alert">
           {t('app.unexpectedError')}
         </p>
+      )}
+      {/* The promo codes dialog (spec sections 2 and 5): its field loads when opened; the checkout shows the field itself. */}
+      {showCheckout && config.flags.promo_field && cart.cart?.state === 'pending' && (
+        <button type="button" className="link-button cart__promo" aria-haspopup="dialog" onClick={() => ui.openModal('promo-codes')}>
+          {t('promo.haveCode')}
+        </button>
       )}
       {showCheckout && (
         <Link className="button cart__checkout" to="/checkout" onClick={onNavigate}>

@@ -67,6 +67,7 @@ export class RootStore {
       sellerKey: this.config.seller.id,
       onExpired: () => this.ui.openModal('cart-expiry'),
       extendTimer: () => this.config.flags.extend_timer === true,
+      defaultCodes: () => this.config.storefront.default_promo_codes ?? [],
     });
     this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone, isMember: () => this.isActiveMember });
     this.session = new SessionStore({

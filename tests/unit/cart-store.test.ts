@@ -95,13 +95,14 @@ function memoryStorage(initial: Record<string, string> = {}) {
 const CART = '11111111-1111-4111-8111-111111111111';
 const KEY = 'storefront.cart.seller-1';
 
-function makeStore(handler: Handler, opts: { stored?: string; now?: () => number } = {}) {
+function makeStore(handler: Handler, opts: { stored?: string; now?: () => number; defaultCodes?: string[] } = {}) {
   const server = fakeServer(handler);
   const storage = memoryStorage(opts.stored ? { [KEY]: opts.stored } : {});
   const onExpired = vi.fn();
   let clock = 1_000_000;
   const now = opts.now ?? (() => clock);
-  const cart = new CartStore({ api: server.api, storage, sellerKey: 'seller-1', now, onExpired });
+  const defaultCodes = opts.defaultCodes ? () => opts.defaultCodes! : undefined;
+  const cart = new CartStore({ api: server.api, storage, sellerKey: 'seller-1', now, onExpired, defaultCodes });
   return {
     cart,
     ...server,
@@ -134,6 +135,19 @@ describe('CartStore.reserve', () => {
     expect(cart.localExpiry).toBe(1_000_000 + 595_000);
     expect(cart.secondsLeft).toBe(595);
     expect(cart.ticketCount).toBe(2);
+    cart.stopClock();
+  });
+
+  it("a new cart takes the seller's first default code without asking it for a discount; a stored cart is not sent it", async () => {
+    const { cart, seen } = makeStore((c) => (route(c).startsWith('POST cart') ? cartBody(CART) : error(500, 'x')), {
+      defaultCodes: [' WELCOME ', 'OTHER'],
+    });
+    await cart.reserve([line]);
+    await cart.reserve([line]);
+    expect(seen.map((s) => s.body)).toEqual([
+      { add: [line], channel_id: 'web', apply_code_default: { codes: ['WELCOME'], ignore_errors: true, require_benefit: false } },
+      { add: [line] },
+    ]);
     cart.stopClock();
   });
 

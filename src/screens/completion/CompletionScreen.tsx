@@ -15,8 +15,8 @@ import {
   completedOrderRedirect,
   completedOrderUrl,
   completionImage,
-  passwordLogin,
 } from '../../domain/completion';
+import { passwordLogin } from '../../domain/sign-up';
 import { imageUrl } from '../../contract/urls';
 
 /**
