@@ -21,6 +21,7 @@ import * as m021 from './migrations/021-citypass-code';
 import * as m022 from './migrations/022-sso-logout';
 import * as m023 from './migrations/023-ledger-entry-key';
 import * as m024 from './migrations/024-payment-schedule';
+import * as m030 from './migrations/030-add-order-edits';
 import * as m045 from './migrations/045-create-job';
 import * as m046 from './migrations/046-create-captcha-use';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '022-sso-logout': m022,
   '023-ledger-entry-key': m023,
   '024-payment-schedule': m024,
+  '030-add-order-edits': m030,
   '045-create-job': m045,
   '046-create-captcha-use': m046,
 };

@@ -39,6 +39,12 @@ export async function orderView(
   return orderTables(deps, await loadReadableOrder(deps, orderId, caller, opts.accessToken), opts.embed);
 }
 
+/** The order an edit cart was just booked into (issue 17), answered to the browser that paid for the edit. */
+export async function editedOrderAnswer(deps: Deps, orderId: string): Promise<OrderAnswer> {
+  const order = await deps.db.selectFrom('ticket_order').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  return orderTables(deps, order, new Set());
+}
+
 /** The answer's tables of an order the caller may read, as asked by _embed (all when empty). */
 export async function orderTables(deps: Deps, order: TicketOrder, embed: Set<string>): Promise<OrderAnswer> {
   const tickets = await deps.db

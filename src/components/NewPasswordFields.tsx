@@ -53,60 +53,81 @@ interface Props {
  * the checkout's 'create an account' ask for a password the same way. `autocomplete=new-password` lets a password
  * manager offer a strong one.
  */
+/** One password input with its label and its error (tied to it), for the pair below. */
+function PasswordInput({
+  inputRef,
+  ...p
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error: string | null;
+  describedBy?: string;
+  disabled?: boolean;
+  form?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  onChange: (value: string) => void;
+}) {
+  const errorId = `${p.id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={p.id}>{p.label}</label>
+      <input
+        ref={inputRef}
+        id={p.id}
+        name={p.name}
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={PASSWORD_MAX}
+        value={p.value}
+        disabled={p.disabled}
+        form={p.form}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={[p.error ? errorId : '', p.describedBy ?? ''].filter(Boolean).join(' ') || undefined}
+      />
+      {p.error && (
+        <p id={errorId} className="field__error">
+          {p.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function NewPasswordFields(props: Props) {
   const { password, confirm, errors, onPassword, onConfirm, labels, disabled, passwordRef, confirmRef, form } = props;
   const { t } = useTranslation();
   const id = useId();
-  const ids = { password: `${id}-password`, confirm: `${id}-confirm`, rules: `${id}-rules` };
+  const rules = `${id}-rules`;
   return (
     <>
-      <div className="field">
-        <label htmlFor={ids.password}>{labels.password}</label>
-        <input
-          ref={passwordRef}
-          id={ids.password}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={password}
-          disabled={disabled}
-          form={form}
-          onChange={(e) => onPassword(e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={[errors.password ? `${ids.password}-error` : '', ids.rules].filter(Boolean).join(' ')}
-        />
-        {errors.password && (
-          <p id={`${ids.password}-error`} className="field__error">
-            {t(PASSWORD_ERROR_KEY[errors.password])}
-          </p>
-        )}
-      </div>
-      <PasswordChecklist id={ids.rules} password={password} />
-      <div className="field">
-        <label htmlFor={ids.confirm}>{labels.confirm}</label>
-        <input
-          ref={confirmRef}
-          id={ids.confirm}
-          name="password_confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={confirm}
-          disabled={disabled}
-          form={form}
-          onChange={(e) => onConfirm(e.target.value)}
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby={errors.confirm ? `${ids.confirm}-error` : undefined}
-        />
-        {errors.confirm && (
-          <p id={`${ids.confirm}-error`} className="field__error">
-            {t(CONFIRM_ERROR_KEY[errors.confirm])}
-          </p>
-        )}
-      </div>
+      <PasswordInput
+        id={`${id}-password`}
+        name="password"
+        label={labels.password}
+        value={password}
+        error={errors.password ? t(PASSWORD_ERROR_KEY[errors.password]) : null}
+        describedBy={rules}
+        disabled={disabled}
+        form={form}
+        inputRef={passwordRef}
+        onChange={onPassword}
+      />
+      <PasswordChecklist id={rules} password={password} />
+      <PasswordInput
+        id={`${id}-confirm`}
+        name="password_confirm"
+        label={labels.confirm}
+        value={confirm}
+        error={errors.confirm ? t(CONFIRM_ERROR_KEY[errors.confirm]) : null}
+        disabled={disabled}
+        form={form}
+        inputRef={confirmRef}
+        onChange={onConfirm}
+      />
     </>
   );
 }

@@ -250,15 +250,17 @@ export class CheckoutStore {
       const part = rest !== null && rest > 0 && rest < decimalToMinor(owed) ? rest : null;
       const amount = part !== null ? toDecimal(part) : owed;
       const free = Number(amount) === 0;
+      // An order's edit (issue 17): the server mails the update itself, and it is no new purchase.
+      const edit = !!current.edit_order_id;
       if (!response) {
         const body = {
           amount,
           gateway_id: free ? 'free' : current.cart_fees.gateway_id === 'stripe' ? 'stripe' : 'test',
           gateway_data: free ? {} : gatewayData,
           ...(guestId ? { guest_identity_id: guestId } : {}),
-          send_email: !free,
+          send_email: !free || edit,
         } as CheckoutBody;
-        if (!free) track({ name: 'add_payment_info', cart: row, paymentType: paymentTypeOf(gatewayData?.wallet) });
+        if (!free && !edit) track({ name: 'add_payment_info', cart: row, paymentType: paymentTypeOf(gatewayData?.wallet) });
         if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
         if (this.savePaymentMethod && !free) body.save_payment_method = true;
         response = await post(body);
@@ -279,8 +281,8 @@ export class CheckoutStore {
       for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);
       // A free checkout books without the receipt (spec section 7: send_email false), then asks for the order's mail:
       // its tickets and the manage link. The order stands whatever the mail does.
-      if (free) await Promise.all(orders.map((o) => emailOrder(this.deps.api, o.id).catch(() => undefined)));
-      track({ name: 'purchase', cart: row, orderIds: orders.map((o) => o.id) });
+      if (free && !edit) await Promise.all(orders.map((o) => emailOrder(this.deps.api, o.id).catch(() => undefined)));
+      if (!edit) track({ name: 'purchase', cart: row, orderIds: orders.map((o) => o.id) });
       return this.complete(orders.map((o) => o.id));
     } catch (error) {
       if (error instanceof CaptchaCancelled) return { kind: 'failed' };

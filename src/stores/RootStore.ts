@@ -96,6 +96,22 @@ export class RootStore {
     }
   }
 
+  /**
+   * This root with an order's edit cart in place of the shopper's cart (issue 17): /manage/{orderId}/confirm pays an
+   * edit's difference through the same checkout, and the shopper's own cart (kept in storage) stays as it is. The
+   * edit cart is not kept across reloads; the manage screen finds it again.
+   */
+  forEditCart(onExpired: () => void): RootStore {
+    const cart = new CartStore({
+      api: this.api,
+      storage: null,
+      sellerKey: this.config.seller.id,
+      onExpired,
+      extendTimer: () => this.config.flags.extend_timer === true,
+    });
+    return Object.create(this, { cart: { value: cart } }) as RootStore;
+  }
+
   /** Who content blocks are chosen for. */
   get role(): Role {
     if (!this.session.isLoggedIn) return 'anonymous';

@@ -187,6 +187,12 @@ export async function fillCheckout(page: Page, card: string, person = { first: '
   await field('Last Name').fill(person.last);
   await field('Email Address').fill(person.email);
   await field('Confirm Email Address').fill(person.email);
+  await fillCard(page, card);
+}
+
+/** The test gateway's card fields, and the terms when the seller has any. */
+export async function fillCard(page: Page, card: string) {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   await field('Card number').fill(card);
   await field('Expiry (MM/YY)').fill('12/34');
   await field('CVC').fill('123');

@@ -1,9 +1,10 @@
 /**
  * Runs before the e2e server starts (playwright.config.ts webServer command): migrates the fresh PGlite in
  * DATA_DIR, loads the demo seller, and loads 'e2e', a copy of the demo with a short cart hold so the expiry
- * timer can run out within a test (tests/e2e/cart-timer.spec.ts), copies with other login modes
- * (tests/e2e/login-sellers.ts), 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts), and
- * 'e2e-captcha', which asks guests for a captcha (tests/e2e/captcha.spec.ts).
+ * timer can run out within a test (tests/e2e/cart-timer.spec.ts), 'e2e-refunds' whose visitors may cancel paid tickets
+ * (tests/e2e/after-purchase.spec.ts), copies with other login modes (tests/e2e/login-sellers.ts), 'e2e-xss', whose
+ * seller HTML carries script payloads (tests/e2e/xss-seller.ts), and 'e2e-captcha', which asks guests for a captcha
+ * (tests/e2e/captcha.spec.ts).
  * The server then finds sellers and does not load the demo itself.
  *
  * The servers of the pinned-clock projects (tests/e2e/clock.spec.ts) load one seller at the server's pinned "now"
@@ -27,6 +28,7 @@ import {
   E2E_SELLER,
   FLAGS_SELLER,
   LAYOUT_SELLER,
+  REFUNDS_SELLER,
 } from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
@@ -125,6 +127,11 @@ async function main() {
         },
       );
       writeFileSync(file, JSON.stringify(catalog));
+    });
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
+      c.slug = REFUNDS_SELLER;
+      c.name = 'E2E Refunds Museum';
+      c.self_edit_rules = { ...(c.self_edit_rules as object), cancel_paid_tickets: true };
     });
     for (const seller of Object.values(LOGIN_SELLERS)) {
       await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {

@@ -17,7 +17,12 @@ export async function bookWithMails(
   const booked = await deps.db.transaction().execute(async (trx) => {
     const outcome = await bookAttempt(trx, deps, attempt.id, charge);
     if (outcome.kind !== 'booked') return { outcome, jobId: null };
-    const jobId = await enqueueJob(trx, deps, 'order_mails', { order_id: outcome.orderId, send_email: attempt.send_email });
+    const jobId = await enqueueJob(trx, deps, 'order_mails', {
+      order_id: outcome.orderId,
+      send_email: attempt.send_email,
+      // An edited order's checkout (issue 17) sends the update, not the tickets anew.
+      mail_kind: outcome.edit ? 'order_update' : 'order_tickets',
+    });
     return { outcome, jobId };
   });
   // The order stands whatever the mail does: a failure is the job's to retry.
@@ -31,5 +36,6 @@ export const orderMailsJob: JobHandler = async (deps, payload) => {
   if (typeof orderId !== 'string') throw new Error('order_mails job without an order_id');
   // Each gift code is mailed once (sendGiftMails looks for its outbox row), so a retry does not send it twice.
   await sendGiftMails(deps, orderId);
-  if (payload.send_email === true) await sendOrderMail(deps, orderId);
+  if (payload.send_email === true)
+    await sendOrderMail(deps, orderId, payload.mail_kind === 'order_update' ? 'order_update' : 'order_tickets');
 };

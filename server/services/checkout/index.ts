@@ -34,7 +34,8 @@ export interface CheckoutExtras {
   gifteeIdentityId?: string | null;
 }
 export type CheckoutResult =
-  | { kind: 'completed'; orderId: string; accessToken: string }
+  /** `edit`: an edit cart booked into its order (issue 17); the order's own access token is not handed out again */
+  | { kind: 'completed'; orderId: string; accessToken: string; edit?: boolean }
   /** The provider is still clearing the payment (a debit): the webhook books the cart when it clears. */
   | { kind: 'pending'; cartId: string; cartNumber: string }
   /** A gift card paid part of the cart: the rest is still outstanding and the cart is the shopper's again. */
@@ -53,6 +54,12 @@ export async function checkoutCart(
   extras: CheckoutExtras = {},
 ): Promise<CheckoutResult> {
   const cart = await loadOwnedCart(deps.db, cartId, caller);
+  // Editing an order needs the visitor logged out (spec section 6), its checkout too.
+  if (cart.edit_order_id && caller.identityId)
+    throw new DomainError('order_not_self_editable', 'Please log out to change your order.', 'self_edit', {
+      ticket_order_id: cart.edit_order_id,
+      reason: 'logged_in',
+    });
   const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
   // A shopper who is not logged in proves a browser with the seller's captcha first: nothing is claimed or charged before.
   await checkCheckoutCaptcha(deps, seller, caller.identityId !== null, body.captcha);
@@ -150,7 +157,7 @@ export async function checkoutCart(
         shopperIdentityId: body.save_payment_method === true ? caller.identityId : null,
       }).catch(() => undefined);
     }
-    return { kind: 'completed', orderId: outcome.orderId, accessToken };
+    return { kind: 'completed', orderId: outcome.orderId, accessToken, ...(outcome.edit ? { edit: true } : {}) };
   }
   // The reconciler settled a part payment first: the cart is the shopper's again with the rest owed.
   if (outcome.kind === 'settled' && outcome.status === 'succeeded' && !outcome.orderId) return { kind: 'partial', cartId };

@@ -3,6 +3,7 @@ import type { Payment } from '../../db/types';
 import { gatewayFor } from '../payments';
 import { refundOwed, releaseAttempt } from './book';
 import { bookWithMails } from './follow-up';
+import { payOutStaleRefunds } from '../refunds';
 
 export interface ReconcileReport {
   booked: number;
@@ -61,6 +62,8 @@ export async function reconcilePayments(deps: Deps, opts: { olderThanMs?: number
     .orderBy('updated_at')
     .limit(opts.limit ?? 100)
     .execute();
+  // Refunds of cancelled tickets whose gateway call was cut short (refunds.ts): paid out again under their keys.
+  report.refunded += await payOutStaleRefunds(deps, cutoff, opts.limit ?? 100);
   for (const attempt of attempts) {
     if (attempt.status === 'refund_pending') {
       try {

@@ -338,7 +338,8 @@ export const CheckoutForm = observer(function CheckoutForm({
             </section>
           ),
           payment: () => payment,
-          donation: () => <DonationSection />,
+          // An order's edit (issue 17) only moves its tickets: nothing is added to it.
+          donation: () => (cart.cart?.edit_order_id ? null : <DonationSection />),
           terms: () =>
             termsHtml ? (
               <TermsField

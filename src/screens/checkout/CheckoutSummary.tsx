@@ -23,7 +23,8 @@ export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true
       </h2>
       <ExpiryTimer />
       <CartContents showCheckout={false} />
-      {config.flags.promo_field && <PromoCodeField cartLoaded={loaded} />}
+      {/* An order's edit (issue 17) carries the prices the order paid: no codes on it. */}
+      {config.flags.promo_field && !cart.cart?.edit_order_id && <PromoCodeField cartLoaded={loaded} />}
       {totals && (
         <dl className="checkout-totals">
           <div>
