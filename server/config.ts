@@ -70,8 +70,9 @@ export interface ServerConfig {
   altchaHmacKey?: string;
   /** How often a process looks for due jobs (JOBS_POLL_MS, default 2000; server/jobs/runner.ts). */
   jobsPollMs: number;
-  /** Tests only (TEST_JOB_CLAIM_UNGUARDED=1): claim jobs without their row locks, the control of the claim tests. */
-  jobClaimUnguarded?: boolean;
+  /** Tests only (TEST_JOB_CLAIM_UNGUARDED_GAP_MS): claim jobs without their row locks, reading the due rows and claiming
+   *  them this many milliseconds later (the control of the claim tests: runners starting together take the same jobs). */
+  jobClaimUnguardedGapMs?: number;
 }
 
 /** The pool size that served the most reservations a second in `npm run bench` here (5, 10 and 20 measured). */
@@ -115,7 +116,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     testGatewayLatencyMs: testOnlyNumber(env, 'TEST_GATEWAY_LATENCY_MS'),
     altchaHmacKey: env.ALTCHA_HMAC_KEY || undefined,
     jobsPollMs: positive(env.JOBS_POLL_MS, 2000),
-    jobClaimUnguarded: testOnlyNumber(env, 'TEST_JOB_CLAIM_UNGUARDED') === 1,
+    jobClaimUnguardedGapMs: testOnlyNumber(env, 'TEST_JOB_CLAIM_UNGUARDED_GAP_MS'),
     reconcileAfterMs: positive(env.RECONCILE_AFTER_MS, 5 * 60 * 1000),
     oidcClientSecrets: readOidcClientSecrets(env),
     sellerWatchDirs: (env.SELLER_WATCH_DIRS ?? '')

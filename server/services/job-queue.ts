@@ -54,8 +54,8 @@ export async function enqueueJob(
 
 /**
  * Claims up to `limit` due jobs (or the one of `id`, when it is due and nobody holds it) for this runner.
- * `deps.config.jobClaimUnguarded` (tests only) reads the due rows first and claims them after, without the row locks:
- * the control that shows two runners then take the same job.
+ * `deps.config.jobClaimUnguardedGapMs` (tests only) reads the due rows first and claims them that long after, without
+ * the row locks: the control that shows two runners then take the same job.
  */
 export async function claimJobs(deps: Deps, opts: { limit?: number; id?: string; kinds?: JobKind[] } = {}): Promise<Job[]> {
   const now = deps.now();
@@ -79,8 +79,10 @@ export async function claimJobs(deps: Deps, opts: { limit?: number; id?: string;
       .where('id', 'in', ids)
       .returningAll()
       .execute();
-  if (deps.config.jobClaimUnguarded) {
+  const gap = deps.config.jobClaimUnguardedGapMs;
+  if (gap !== undefined) {
     const ids = (await due().execute()).map((r) => r.id);
+    await new Promise((resolve) => setTimeout(resolve, gap));
     return ids.length ? claim(ids) : [];
   }
   return claim(due().forUpdate().skipLocked());

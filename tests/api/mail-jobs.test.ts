@@ -173,7 +173,7 @@ describeEachDatabase('durable jobs: mail through SMTP', (ctx) => {
     const ids = await owedMails(db(), deps, 30, tag);
     const second: DbHandle = await openAnotherHandle(ctx());
     try {
-      const a = { ...deps, config: { ...deps.config, jobClaimUnguarded: unguarded } };
+      const a = { ...deps, config: { ...deps.config, jobClaimUnguardedGapMs: unguarded ? 300 : undefined } };
       const b = { ...a, db: second.db };
       // Both pools connected before the start, so both runners look for due jobs at the same moment.
       await Promise.all([sql`select 1`.execute(a.db), sql`select 1`.execute(b.db)]);
