@@ -294,6 +294,14 @@ export interface CartTable {
   /** an edit cart (migration 030): the order whose booked tickets its tickets replace; one open edit per order */
   edit_order_id: Generated<string | null>;
 }
+/** A link that hands a cart to another browser (migration 035): the sha256 of its token, once, until it expires. */
+export interface CartTransferTable {
+  token_hash: string;
+  cart_id: string;
+  created_at: TsDefault;
+  expires_at: Ts;
+  used_at: Ts | null;
+}
 export type TicketState = 'in_cart' | 'held' | 'booked' | 'redeemed' | 'cancelled' | 'unbooked';
 /** A ticket in these states holds what it took (capacity, a member benefit, a seat, a CityPASS code): the predicate of
  *  the unique indexes ticket_session_seat_uq and ticket_citypass_code_uq. */
@@ -640,6 +648,7 @@ export interface Database {
   rate_limit: RateLimitTable;
   hold_tally: HoldTallyTable;
   cart: CartTable;
+  cart_transfer: CartTransferTable;
   ticket: TicketTable;
   ticket_order: TicketOrderTable;
   payment: PaymentTable;

@@ -21,6 +21,7 @@ import registerAddressRoutes from './address';
 import registerLedgerRoutes from './ledger';
 import registerStaffRoutes from './staff';
 import registerCaptchaRoutes from './captcha';
+import registerWalletRoutes from './wallet';
 import { inPreview } from '../http/auth';
 import { DomainError } from '../http/errors';
 
@@ -52,4 +53,5 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   await registerLedgerRoutes(app, deps);
   await registerStaffRoutes(app, deps);
   await registerCaptchaRoutes(app, deps);
+  await registerWalletRoutes(app, deps);
 }

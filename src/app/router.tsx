@@ -14,6 +14,7 @@ const ManageScreen = screen(() => import('../screens/manage/ManageScreen'), 'Man
 const RescheduleScreen = screen(() => import('../screens/manage/RescheduleScreen'), 'RescheduleScreen');
 const ManageConfirmScreen = screen(() => import('../screens/manage/ManageConfirmScreen'), 'ManageConfirmScreen');
 const PendingScreen = screen(() => import('../screens/checkout/PendingScreen'), 'PendingScreen');
+const TransferCartScreen = screen(() => import('../screens/transfer-cart/TransferCartScreen'), 'TransferCartScreen');
 const MembershipArea = screen(() => import('../screens/membership/MembershipScreens'), 'MembershipArea');
 const StaffLoginScreen = screen(() => import('../screens/staff/StaffLoginScreen'), 'StaffLoginScreen');
 const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
@@ -49,6 +50,7 @@ export const AppRoutes = observer(function AppRoutes() {
         <Route path="checkout/complete" element={<CompletionScreen />} />
         <Route path="checkout/pending/:cartId" element={<PendingScreen />} />
         <Route path="checkout/:cartId?" element={<CheckoutScreen />} />
+        <Route path="transfer-cart/:cartId" element={<TransferCartScreen />} />
         <Route path="my/*" element={<AccountArea />} />
         <Route path="user/*" element={<RecoveryArea />} />
         <Route path="resend" element={<ResendScreen />} />

@@ -70,6 +70,7 @@ export const ERROR_MESSAGES = {
   captcha_invalid: 'checkout.captchaFailed',
   captcha_reused: 'checkout.captchaFailed',
   captcha_unavailable: 'errors.unexpected',
+  wallet_not_configured: 'errors.notFound',
   payment_not_supported: 'errors.paymentNotSupported',
   payment_amount_incorrect: 'errors.paymentAmountIncorrect',
   gateway_not_found: 'errors.paymentNotSupported',

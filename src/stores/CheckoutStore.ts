@@ -10,6 +10,8 @@ import { getCart } from '../api/cart';
 import { getPaymentsConfig } from '../api/payments';
 import { getCaptchaChallenge } from '../api/captcha';
 import { emailOrder, getOrder, getOrderQr, type OrderResponse } from '../api/orders';
+import { walletPrecheck } from '../api/wallet';
+import type { WalletProvider } from '../contract/wallet';
 import {
   cardGatewayData,
   classifyCheckoutError,
@@ -91,6 +93,8 @@ export class CheckoutStore {
   orders: OrderResponse[] = [];
   /** QR images fetched with an order's access token (object URLs), by order id. */
   qrImages = new Map<string, string>();
+  /** The wallet pass links' signatures of each ticket, by ticket id and provider, where its precheck said ok (issue 17). */
+  walletPasses = new Map<string, Partial<Record<WalletProvider, string>>>();
   private lastPurchaser: { key: string; id: string } | null = null;
   /** The shopper's 'save this card' choice for the attempt under way (kept for the 3-D Secure retry). */
   private savePaymentMethod = false;
@@ -401,6 +405,33 @@ export class CheckoutStore {
     }
   }
 
+  /**
+   * GET ticket/{id}/walletprecheck for the orders' booked tickets. The first answer tells whether the seller offers any
+   * wallet at all: when neither is configured the other tickets are not asked about.
+   */
+  private async loadWalletPasses(orders: OrderResponse[]): Promise<void> {
+    const tickets = orders.flatMap((order) => {
+      const orderId = order.ticket_order._data[0]?.id ?? '';
+      return (order.ticket?._data ?? []).filter((t) => t.state === 'booked' || t.state === 'redeemed').map((t) => ({ id: t.id, orderId }));
+    });
+    const check = async ({ id, orderId }: { id: string; orderId: string }) => {
+      const rows = await walletPrecheck(this.deps.api, id, this.accessTokenOf(orderId));
+      const ok = Object.fromEntries(rows.filter((r) => r.ok && r.sig).map((r) => [r.provider, r.sig!]));
+      if (Object.keys(ok).length > 0) runInAction(() => this.walletPasses.set(id, ok));
+      return rows.some((r) => r.reason !== 'not_configured');
+    };
+    try {
+      if (tickets.length === 0 || !(await check(tickets[0]))) return;
+      await Promise.all(tickets.slice(1).map(check));
+    } catch {
+      // No pass links then: the QR code and the e-mail still admit.
+    }
+  }
+
+  walletPassesOf(ticketId: string): Partial<Record<WalletProvider, string>> | null {
+    return this.walletPasses.get(ticketId) ?? null;
+  }
+
   qrImageOf(orderId: string): string | null {
     return this.qrImages.get(orderId) ?? null;
   }
@@ -416,6 +447,7 @@ export class CheckoutStore {
         this.completionState = 'ready';
       });
       void this.loadQrImages(orderIds);
+      void this.loadWalletPasses(orders);
     } catch (error) {
       const status = toApiError(error).status;
       runInAction(() => {

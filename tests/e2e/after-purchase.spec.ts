@@ -1,10 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, fillCard, fillCheckout, firstSessionTomorrow, reserveThroughUi } from './helpers';
+import {
+  TALK,
+  expectNoSeriousA11yViolations,
+  fillCard,
+  fillCheckout,
+  firstSessionTomorrow,
+  freeTalkSession,
+  reserveThroughUi,
+} from './helpers';
 import { REFUNDS_SELLER } from './setup-sellers-constants';
 
 const SHOTS = '/tmp/shots';
-const TALK = 'Free Gallery Talk: Objects in Focus';
 const TOUR = 'Behind the Scenes: Conservation Studio Tour';
 
 /** The demo's conservation tour: an 11:00 session two days ahead or more, and the pricier 14:00 of the same day. */
@@ -21,18 +28,6 @@ async function tourSessions(request: APIRequestContext, seller = 'demo') {
     return again.event_session._data.find((s: { id: string }) => s.id === id).used_capacity as number;
   };
   return { eventId: event.id as string, from, to, used };
-}
-
-/** The demo's free gallery talk and a session of it two days ahead (beyond the demo's 24-hour self-edit horizon). */
-async function freeTalkSession(request: APIRequestContext) {
-  const events = await (await request.get('/api/events/available?_seller=demo&hidden_type._in=public_browsable')).json();
-  const event = events.event_template._data.find((e: { name: string }) => e.name === TALK);
-  expect(event, 'the demo sells a free gallery talk').toBeTruthy();
-  const sessions = await (await request.get(`/api/events/${event.id}/sessions?_seller=demo&_sort=start_datetime&_limit=10`)).json();
-  const later = sessions.event_session._data.find(
-    (s: { start_datetime: string }) => new Date(s.start_datetime).getTime() > Date.now() + 48 * 3_600_000,
-  );
-  return { eventId: event.id as string, sessionId: later.id as string };
 }
 
 /** The newest order mail to `email` on the outbox page: its /_outbox/{id} address. */

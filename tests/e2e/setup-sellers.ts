@@ -5,7 +5,8 @@
  * (tests/e2e/after-purchase.spec.ts), copies with other login modes (tests/e2e/login-sellers.ts), 'e2e-xss', whose
  * seller HTML carries script payloads (tests/e2e/xss-seller.ts), and 'e2e-captcha', which asks guests for a captcha
  * (tests/e2e/captcha.spec.ts).
- * The server then finds sellers and does not load the demo itself.
+ * The server then finds sellers and does not load the demo itself. It also makes the run's wallet credentials in
+ * E2E_WALLET_DIR (tests/helpers/wallet-credentials.ts), which the main server reads through WALLET_CONFIG.
  *
  * The servers of the pinned-clock projects (tests/e2e/clock.spec.ts) load one seller at the server's pinned "now"
  * (TEST_NOW), so the catalogue's relative schedules start on the pinned day: the demo, which the server loads
@@ -33,6 +34,7 @@ import {
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
 import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
+import { makeTestWallet } from '../helpers/wallet-credentials';
 
 type SellerConfig = Record<string, unknown> & { cart?: Record<string, unknown> };
 
@@ -98,6 +100,8 @@ async function main() {
       return;
     }
     await loadSellerFolder(handle.db, config.demoSellerDir, { now });
+    // Wallet credentials made for this run (issue 17): the server reads them through WALLET_CONFIG, as a seller's would.
+    if (process.env.E2E_WALLET_DIR) makeTestWallet(process.env.E2E_WALLET_DIR);
     await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
       c.slug = E2E_SELLER;
       c.name = 'E2E Short Hold Museum';

@@ -7,6 +7,7 @@ import { ExpiryTimer } from '../../components/ExpiryTimer';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { PromoCodeField } from './PromoCodeField';
 import { PaymentSchedule } from './PaymentSchedule';
+import { CartHandover } from './CartHandover';
 
 /** Order summary: the cart's items, then subtotal, fees, discounts, payments and the total due (spec section 9). */
 export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true }: { loaded?: boolean }) {
@@ -54,6 +55,7 @@ export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true
         </dl>
       )}
       <PaymentSchedule />
+      <CartHandover />
     </section>
   );
 });

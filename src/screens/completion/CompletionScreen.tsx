@@ -98,7 +98,9 @@ export const CompletionScreen = observer(function CompletionScreen() {
               {checkout.completionState === 'ready' &&
                 checkout.orders.map((order) => {
                   const row = order.ticket_order._data[0];
-                  return row ? <OrderSummary key={row.id} order={order} qrImage={checkout.qrImageOf(row.id)} /> : null;
+                  return row ? (
+                    <OrderSummary key={row.id} order={order} qrImage={checkout.qrImageOf(row.id)} walletPasses={checkout.walletPassesOf} />
+                  ) : null;
                 })}
             </>
           ),
