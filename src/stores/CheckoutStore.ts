@@ -23,7 +23,7 @@ import {
 import type { CartStore } from './CartStore';
 import type { IntentStorage } from './membership-intent';
 import { track } from '../analytics/track';
-import { paymentTypeOf, type Wallet } from '../domain/wallet';
+import { paymentTypeOf, type Wallet } from '../domain/payment-wallet';
 
 export interface CheckoutStoreDeps {
   api: AxiosInstance;

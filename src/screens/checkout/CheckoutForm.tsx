@@ -27,7 +27,7 @@ import type { AddressFill } from '../../domain/address';
 import { CaptchaField } from './CaptchaField';
 import { captchaFor, type CaptchaHandle } from './captcha';
 import { purchaserComplete, type ExpressCheckout } from './express-checkout';
-import type { Wallet } from '../../domain/wallet';
+import type { Wallet } from '../../domain/payment-wallet';
 import { passwordLogin } from '../../domain/sign-up';
 import { validatePasswordForm } from '../../domain/password';
 import { AccountOption, NO_ACCOUNT, type AccountChoice } from './AccountOption';

@@ -1,9 +1,9 @@
 import type { StripeExpressCheckoutElementOptions } from '@stripe/stripe-js';
 import type { IdentityFormData } from '../../domain/checkout-rules';
 import { PAYMENT_METHOD_ORDER, type StripePaymentHandle } from './stripe-payment';
-import type { Wallet } from '../../domain/wallet';
+import type { Wallet } from '../../domain/payment-wallet';
 
-export { paymentTypeOf, walletOf, type Wallet } from '../../domain/wallet';
+export { paymentTypeOf, walletOf, type Wallet } from '../../domain/payment-wallet';
 
 /**
  * The Express Checkout Element's part of a Stripe seller's checkout (issue 14; spec sections 4, 5 and 9), without

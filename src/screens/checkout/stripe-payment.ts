@@ -1,6 +1,6 @@
 import type { CheckoutOutcome, CheckoutStore } from '../../stores/CheckoutStore';
 import type { IdentityFormData } from '../../domain/checkout-rules';
-import type { Wallet } from '../../domain/wallet';
+import type { Wallet } from '../../domain/payment-wallet';
 
 /**
  * The Stripe payment step without Stripe.js (issue 14), so the storefront's logic is tested on its own: the Payment

@@ -1,3 +1,4 @@
+/** Apple Pay and Google Pay at checkout (issue 14), not the wallet passes of a booked ticket (server/services/wallet/). */
 /** Spec section 4: the wallet is apple, google or none (none: a card typed in the Payment Element). */
 export type Wallet = 'apple' | 'google' | 'none';
 /** Spec section 4: the payment type is card, apple_pay or google_pay (the add_payment_info report's payment_type). */
