@@ -6,6 +6,7 @@ import { freePort } from './tests/helpers/free-port';
 import { AWKWARD_INSTANTS } from './tests/helpers/instants';
 import { SERVER_ENTRY, SERVER_OUT, serverBundleCurrent } from './scripts/server-bundle.mjs';
 import type { ClockOptions } from './tests/e2e/clock-fixture';
+import { E2E_ALTCHA_HMAC_KEY } from './tests/e2e/setup-sellers-constants';
 
 // This file is evaluated by the runner and again in every worker; the env carries the runner's choices to
 // the workers so they all talk to the one server.
@@ -71,6 +72,8 @@ const servers = [
       E2E_WALLET_DIR: process.env.E2E_WALLET_DIR,
       WALLET_CONFIG: path.join(process.env.E2E_WALLET_DIR, 'wallet.json'),
       SELLER_WATCH_DIRS: `${process.env.E2E_FLAGS_DIR},${process.env.E2E_LAYOUT_DIR}`,
+      // The captcha seller's challenges (tests/e2e/captcha.spec.ts).
+      ALTCHA_HMAC_KEY: E2E_ALTCHA_HMAC_KEY,
     },
   },
   ...clockServers.map(({ instant, port: clockPort, dataDir }) => ({

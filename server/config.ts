@@ -65,6 +65,14 @@ export interface ServerConfig {
    * generic one: they stay on the server, never in the seller config the storefront reads (services/auth/oidc.ts).
    */
   oidcClientSecrets: Record<string, string>;
+  /** ALTCHA_HMAC_KEY: signs the captcha challenges the server hands out (services/captcha/altcha.ts); unset, a seller
+   *  asking for captcha cannot take guest checkouts (captcha_unavailable) rather than take them unchecked. */
+  altchaHmacKey?: string;
+  /** How often a process looks for due jobs (JOBS_POLL_MS, default 2000; server/jobs/runner.ts). */
+  jobsPollMs: number;
+  /** Tests only (TEST_JOB_CLAIM_UNGUARDED_GAP_MS): claim jobs without their row locks, reading the due rows and claiming
+   *  them this many milliseconds later (the control of the claim tests: runners starting together take the same jobs). */
+  jobClaimUnguardedGapMs?: number;
   /**
    * Wallet pass credentials (WALLET_CONFIG_<SLUG>, else WALLET_CONFIG): the path of each seller's wallet file, by slug
    * suffix, '*' for the generic one. The file names the Apple and Google credentials (services/wallet/credentials.ts);
@@ -112,6 +120,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxConnections: positive(env.MAX_CONNECTIONS, 1024),
     keepAliveTimeoutMs: positive(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
     testGatewayLatencyMs: testOnlyNumber(env, 'TEST_GATEWAY_LATENCY_MS'),
+    altchaHmacKey: env.ALTCHA_HMAC_KEY || undefined,
+    jobsPollMs: positive(env.JOBS_POLL_MS, 2000),
+    jobClaimUnguardedGapMs: testOnlyNumber(env, 'TEST_JOB_CLAIM_UNGUARDED_GAP_MS'),
     reconcileAfterMs: positive(env.RECONCILE_AFTER_MS, 5 * 60 * 1000),
     oidcClientSecrets: readOidcClientSecrets(env),
     walletConfigFiles: Object.fromEntries(Object.entries(readPerSeller(env, 'WALLET_CONFIG')).map(([k, v]) => [k, path.resolve(root, v)])),

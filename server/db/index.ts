@@ -23,6 +23,8 @@ import * as m023 from './migrations/023-ledger-entry-key';
 import * as m024 from './migrations/024-payment-schedule';
 import * as m030 from './migrations/030-add-order-edits';
 import * as m035 from './migrations/035-cart-transfer';
+import * as m045 from './migrations/045-create-job';
+import * as m046 from './migrations/046-create-captcha-use';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -53,6 +55,8 @@ const migrations: Record<string, Migration> = {
   '024-payment-schedule': m024,
   '030-add-order-edits': m030,
   '035-cart-transfer': m035,
+  '045-create-job': m045,
+  '046-create-captcha-use': m046,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -603,6 +603,28 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** A durable job (migration 045, server/jobs/queue.ts). */
+export interface JobTable {
+  id: Generated<string>;
+  kind: string;
+  payload: Json<Record<string, any>>;
+  state: ColumnType<'queued' | 'dead', 'queued' | 'dead' | undefined, 'queued' | 'dead'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: TsDefault;
+  last_error: string | null;
+  created_at: TsDefault;
+  updated_at: TsDefault;
+}
+
+/** A spent captcha solution (migration 046, server/services/captcha/). */
+export interface CaptchaUseTable {
+  provider: string;
+  challenge_id: string;
+  expires_at: Ts;
+  used_at: TsDefault;
+}
+
 export interface Database {
   seller: SellerTable;
   venue: VenueTable;
@@ -650,6 +672,8 @@ export interface Database {
   ledger_entry: LedgerEntryTable;
   payment_schedule: PaymentScheduleTable;
   mail_outbox: MailOutboxTable;
+  job: JobTable;
+  captcha_use: CaptchaUseTable;
 }
 
 export type Seller = Selectable<SellerTable>;
@@ -663,6 +687,7 @@ export type Cart = Selectable<CartTable>;
 export type Ticket = Selectable<TicketTable>;
 export type TicketOrder = Selectable<TicketOrderTable>;
 export type Payment = Selectable<PaymentTable>;
+export type Job = Selectable<JobTable>;
 export type OrderRefund = Selectable<OrderRefundTable>;
 export type Membership = Selectable<MembershipTable>;
 export type Role = Selectable<RoleTable>;

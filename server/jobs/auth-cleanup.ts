@@ -1,9 +1,10 @@
 import type { Deps } from '../deps';
 import { purgeRateLimits } from '../services/auth/rate-limit';
+import { purgeCaptchaUses } from '../services/captcha';
 import { repeat } from './repeat';
 
 /** Removes ended sessions, login tokens a day past their expiry, single sign-on logins never come back, cart transfer
- *  links past their time, and old rate-limit windows. */
+ *  links past their time, old rate-limit windows and spent captcha solutions whose challenges expired. */
 export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; tokens: number; windows: number }> {
   const now = deps.now();
   const sessions = await deps.db.deleteFrom('auth_session').where('expires_at', '<=', now).executeTakeFirst();
@@ -14,6 +15,7 @@ export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; token
   await deps.db.deleteFrom('sso_attempt').where('expires_at', '<=', now).execute();
   await deps.db.deleteFrom('cart_transfer').where('expires_at', '<=', now).execute();
   const windows = await purgeRateLimits(deps);
+  await purgeCaptchaUses(deps);
   return { sessions: Number(sessions.numDeletedRows ?? 0), tokens: Number(tokens.numDeletedRows ?? 0), windows };
 }
 

@@ -20,6 +20,7 @@ import registerMembershipRoutes from './membership';
 import registerAddressRoutes from './address';
 import registerLedgerRoutes from './ledger';
 import registerStaffRoutes from './staff';
+import registerCaptchaRoutes from './captcha';
 import registerWalletRoutes from './wallet';
 import { inPreview } from '../http/auth';
 import { DomainError } from '../http/errors';
@@ -51,5 +52,6 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   await registerAddressRoutes(app, deps);
   await registerLedgerRoutes(app, deps);
   await registerStaffRoutes(app, deps);
+  await registerCaptchaRoutes(app, deps);
   await registerWalletRoutes(app, deps);
 }

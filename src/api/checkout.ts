@@ -18,7 +18,15 @@ export interface CheckoutBody {
   gateway_id: 'test' | 'stripe' | 'free' | 'ledger';
   /** card: the test gateway's card; payment_method: Stripe's PaymentMethod id; source: a confirmed intent's id;
    *  number: a gift card's (the ledger gateway, issue 13). */
-  gateway_data: { card?: CardData; source?: string; payment_method?: string; saved_payment_method?: string; number?: string };
+  gateway_data: {
+    card?: CardData;
+    source?: string;
+    payment_method?: string;
+    saved_payment_method?: string;
+    number?: string;
+    /** the wallet that made the PaymentMethod (issue 14): apple, google or none */
+    wallet?: 'apple' | 'google' | 'none';
+  };
   guest_identity_id: string;
   /** the 409 email_in_use's proof that this browser gave the account's password (issue 13) */
   guest_identity_proof?: string;
@@ -27,6 +35,8 @@ export interface CheckoutBody {
   auto_renew?: boolean;
   /** the logged-in shopper keeps the card for next time (issue 22) */
   save_payment_method?: boolean;
+  /** a guest's solved captcha, when the seller asks for one (issue 14): one per call */
+  captcha?: { provider: 'altcha'; token: string };
 }
 
 /** 200: the booked order, or the cart when a gift card paid part of it; 202: the payment is still clearing (a debit). */

@@ -322,6 +322,8 @@ const GatewayData = Body({
   source: Type.Optional(Text(255)),
   /** Stripe: the PaymentMethod the Payment Element made (pm_...), charged by the server's PaymentIntent */
   payment_method: Type.Optional(Text(255)),
+  /** Stripe: the wallet of the Express Checkout Element that made the PaymentMethod (spec section 4: none means a card) */
+  wallet: Type.Optional(Literals('apple', 'google', 'none')),
   /** a card the logged-in shopper saved before (GET my/identity/saved_payment_method id): paid without typing it */
   saved_payment_method: Type.Optional(Uuid),
   /** a gift card's number, or the card number when the card is sent flat */

@@ -95,6 +95,14 @@ export const ERROR_STATUS = {
   /** the seller has no credentials for that wallet (WALLET_CONFIG): its pass links are not offered */
   wallet_not_configured: 404,
   // Checkout and payment
+  /** the seller asks guests for a captcha (issue 14) and the checkout carries no token (`_extra.provider`) */
+  captcha_required: 400,
+  /** the token is forged, of another seller or provider, or its challenge expired (`_extra.reason` invalid | expired) */
+  captcha_invalid: 400,
+  /** the token's solution paid for a checkout already: one use each */
+  captcha_reused: 409,
+  /** the seller asks for a captcha this server cannot check (ALTCHA_HMAC_KEY unset): guest checkouts stop */
+  captcha_unavailable: 503,
   payment_not_supported: 400,
   payment_amount_incorrect: 400,
   gateway_not_found: 400,

@@ -71,6 +71,8 @@ export const StorefrontConfig = Open({
   /** which account pages show (src/domain/account-pages.ts reads it) */
   my_account_pages: Type.Optional(Type.Unknown()),
   terms_html: Type.Optional(NullableText),
+  /** a captcha for guests at checkout (issue 14): 'altcha', the built-in provider; unset or null: none */
+  captcha_provider: Type.Optional(NullableText),
   web: Type.Optional(
     Open({
       show_venue_name: Type.Optional(Type.Boolean()),

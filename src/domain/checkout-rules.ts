@@ -107,6 +107,8 @@ export type CheckoutFailure =
   | { kind: 'blocked' }
   /** The card cannot take this amount (spec section 5: 0.50 to 999,999.99). */
   | { kind: 'not_supported' }
+  /** The server did not take the guest's captcha (missing, invalid, expired or used before): paying again solves a new one. */
+  | { kind: 'captcha' }
   /**
    * 'Create an account' with an e-mail that has one (issue 13, spec section 8): guest_account (no password yet, a link
    * to set one is mailed), incorrect_password, or email_in_use when the account could not be reused.
@@ -125,6 +127,8 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
     };
   }
   if (error._code === 'rule_blocks_checkout') return { kind: 'blocked' };
+  if (error._code === 'captcha_required' || error._code === 'captcha_invalid' || error._code === 'captcha_reused')
+    return { kind: 'captcha' };
   if (error._code === 'payment_not_supported') return { kind: 'not_supported' };
   if (error._code.startsWith('gift_card_')) {
     return { kind: 'gift_card', code: error._code, balance: typeof extra.balance === 'number' ? extra.balance : null };

@@ -8,6 +8,7 @@ import type { ErrorCode } from '../contract/errors';
 import { toApiError } from '../api/errors';
 import { getCart } from '../api/cart';
 import { getPaymentsConfig } from '../api/payments';
+import { getCaptchaChallenge } from '../api/captcha';
 import { emailOrder, getOrder, getOrderQr, type OrderResponse } from '../api/orders';
 import { walletPrecheck } from '../api/wallet';
 import type { WalletProvider } from '../contract/wallet';
@@ -22,6 +23,7 @@ import {
 import type { CartStore } from './CartStore';
 import type { IntentStorage } from './membership-intent';
 import { track } from '../analytics/track';
+import { paymentTypeOf, type Wallet } from '../domain/payment-wallet';
 
 export interface CheckoutStoreDeps {
   api: AxiosInstance;
@@ -44,11 +46,23 @@ export type CheckoutOutcome =
 /** What pays a non-free order: the test gateway's card form, or a Stripe PaymentMethod the Payment Element made. */
 export type PaymentInput =
   | { kind: 'card'; card: CardForm }
-  | { kind: 'stripe'; paymentMethodId: string }
+  /** `wallet`: the Express Checkout Element's Apple Pay or Google Pay made it (spec section 4); none: the Payment Element */
+  | { kind: 'stripe'; paymentMethodId: string; wallet?: Wallet }
   /** a card the logged-in shopper saved before, by its id (issue 22): nothing is typed */
   | { kind: 'saved'; id: string };
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
+/** A solved captcha for one checkout call (issue 14; CheckoutBody.captcha). */
+export interface CaptchaToken {
+  provider: 'altcha';
+  token: string;
+}
+/**
+ * Solves the seller's captcha for one checkout call (the checkout's captcha section; spec section 2: guests only, when
+ * the seller asks). null: the shopper closed it or it expired, and the checkout stops silently (spec section 5).
+ */
+export type CaptchaSolver = () => Promise<CaptchaToken | null>;
 
 /** The gift cards applied at checkout (GiftCardStore): charged first, each its part of what is owed. */
 export interface GiftCards {
@@ -56,6 +70,9 @@ export interface GiftCards {
   markCharged(number: string): void;
   refuse(number: string, message: { key: string; values: Record<string, string | number> }): void;
 }
+
+/** Thrown out of a checkout call whose captcha the shopper closed (or that expired): no message follows. */
+class CaptchaCancelled extends Error {}
 
 const TOKEN_KEY = (orderId: string) => `storefront.orderToken.${orderId}`;
 
@@ -86,13 +103,26 @@ export class CheckoutStore {
   private giftCards: GiftCards | null = null;
   /** A payment plan's part (minor units): what the shopper chose to pay now, less than the balance (issue 13). */
   private partAmount: number | null = null;
+  /** The guest's captcha for the attempt under way: every checkout call of it (gift cards, card, 3-D Secure retry) needs one. */
+  private captcha: CaptchaSolver | null = null;
   private readonly deps: CheckoutStoreDeps;
 
   constructor(deps: CheckoutStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<CheckoutStore, 'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod' | 'giftCards' | 'partAmount'>(
+    makeAutoObservable<
+      CheckoutStore,
+      'deps' | 'lastPurchaser' | 'lastAttempt' | 'savePaymentMethod' | 'giftCards' | 'partAmount' | 'captcha'
+    >(
       this,
-      { deps: false, lastPurchaser: false, lastAttempt: false, savePaymentMethod: false, giftCards: false, partAmount: false },
+      {
+        deps: false,
+        lastPurchaser: false,
+        lastAttempt: false,
+        savePaymentMethod: false,
+        giftCards: false,
+        partAmount: false,
+        captcha: false,
+      },
       { autoBind: true },
     );
   }
@@ -121,16 +151,17 @@ export class CheckoutStore {
   async submit(
     identity: IdentityFormData | null,
     payment: CardForm | PaymentInput | null,
-    opts: { savePaymentMethod?: boolean; giftCards?: GiftCards | null; amount?: number | null } = {},
+    opts: { savePaymentMethod?: boolean; giftCards?: GiftCards | null; amount?: number | null; captcha?: CaptchaSolver | null } = {},
   ): Promise<CheckoutOutcome> {
     const input: PaymentInput | null = payment && 'kind' in payment ? payment : payment ? { kind: 'card', card: payment } : null;
     this.savePaymentMethod = Boolean(input && input.kind !== 'saved' && opts.savePaymentMethod);
     this.giftCards = opts.giftCards ?? null;
     this.partAmount = opts.amount ?? null;
+    this.captcha = opts.captcha ?? null;
     if (!input) return this.run(identity, {});
     if (input.kind === 'saved') return this.run(identity, { saved_payment_method: input.id });
     return input.kind === 'stripe'
-      ? this.run(identity, { payment_method: input.paymentMethodId })
+      ? this.run(identity, { payment_method: input.paymentMethodId, ...(input.wallet ? { wallet: input.wallet } : {}) })
       : this.run(identity, cardGatewayData(input.card));
   }
 
@@ -180,10 +211,18 @@ export class CheckoutStore {
       const { browserIntentStorage, clearMembershipIntent, readMembershipIntent } = await import('./membership-intent');
       const intents = this.deps.intents === undefined ? browserIntentStorage() : this.deps.intents;
       const intent = readMembershipIntent(intents, row.id);
-      const post = (body: CheckoutBody) =>
+      const send = (body: CheckoutBody) =>
         intent.gifteeIdentityId
           ? giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !purchaser)
           : guestCheckout(this.deps.api, row.id, body);
+      // A guest's captcha: solved afresh for each call (a solution pays for one); closed or expired stops here, silently.
+      const solve = this.captcha;
+      const post = async (body: CheckoutBody) => {
+        if (!solve) return send(body);
+        const captcha = await solve();
+        if (!captcha) throw new CaptchaCancelled('captcha cancelled');
+        return send({ ...body, captcha });
+      };
       // Gift cards first (issue 13): each pays its part of what is still owed; the one that pays the last of it books
       // the order, otherwise the answer is the cart with the card's payment on it.
       // On a payment plan the shopper chose how much to pay now: the gift cards pay out of that, the card the rest of it.
@@ -229,8 +268,7 @@ export class CheckoutStore {
           ...guest,
           send_email: !free || edit,
         } as CheckoutBody;
-        if (!free && !edit)
-          track({ name: 'add_payment_info', cart: row, paymentType: gatewayData && 'payment_method' in gatewayData ? 'stripe' : 'card' });
+        if (!free && !edit) track({ name: 'add_payment_info', cart: row, paymentType: paymentTypeOf(gatewayData?.wallet) });
         if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
         if (this.savePaymentMethod && !free) body.save_payment_method = true;
         response = await post(body);
@@ -255,6 +293,7 @@ export class CheckoutStore {
       if (!edit) track({ name: 'purchase', cart: row, orderIds: orders.map((o) => o.id) });
       return this.complete(orders.map((o) => o.id));
     } catch (error) {
+      if (error instanceof CaptchaCancelled) return { kind: 'failed' };
       const failure = classifyCheckoutError(toApiError(error));
       if (failure.kind === 'gift_card' && charging) return await this.failGiftCard(charging, failure);
       return await this.fail(failure);
@@ -342,6 +381,11 @@ export class CheckoutStore {
   /** Stripe's publishable key for this seller, or null when it has none (GET config?key._in=payments). */
   async stripePublishableKey(): Promise<string | null> {
     return (await getPaymentsConfig(this.deps.api)).publishable_key ?? null;
+  }
+
+  /** A new challenge of the seller's captcha (GET captcha/challenge), for the captcha section's widget. */
+  async captchaChallenge(): Promise<Record<string, unknown>> {
+    return getCaptchaChallenge(this.deps.api);
   }
 
   /** The pending screen's question: has the payment cleared (the cart's orders), or failed (the cart payable again)? */

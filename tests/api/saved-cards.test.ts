@@ -251,5 +251,48 @@ for (const gateway of ['test', 'stripe'] as const) {
       expect(await mailCount(db(), remover.email, 'membership_renewal_failed')).toBe(1);
       clock.set(start);
     });
+
+    it('the first membership payment with auto-renew keeps the card, and the renewal charges it off session', async () => {
+      const start = clock.now();
+      const u = await newUser();
+      const made = await u.b.post('/api/cart/modify?_seller=demo', {
+        add: [{ ticket_type_id: types['membership/levels/individual'], party_role: 'member', admit_name: 'Ivy Individual' }],
+      });
+      expect(made.status).toBe(200);
+      const cart = { id: made.body.cart._data[0].id as string, amount: made.body.cart._data[0].cart_fees.grand_totals.total_outstanding };
+      // Auto-renew asks the gateway to keep the card without the shopper ticking 'save this card'.
+      const paid = await pay(u.b, cart, { gateway_data: typed, auto_renew: true });
+      expect([paid.status, JSON.stringify(paid.body)]).toEqual([200, expect.anything()]);
+      const orderId = paid.body.ticket_order._data[0].id as string;
+      const m = await db().selectFrom('membership').selectAll().where('ticket_order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(m.auto_renew_state).toBe('scheduled');
+      const token = await tokenOf(m.payment_method_id!);
+      if (stripe) {
+        // Stripe: the intent ran for the member's Customer with setup_future_usage off_session, which attached the card.
+        const intent = [...stripe.intents.values()].find((i) => i.metadata.cart_id === cart.id)!;
+        expect(intent).toMatchObject({
+          customer: expect.stringMatching(/^cus_/),
+          setup_future_usage: 'off_session',
+          payment_method: token,
+        });
+        expect(stripe.paymentMethods.get(token)!.customer).toBe(intent.customer);
+      }
+      // Three days before the term ends the renewal job charges that card, nobody present.
+      clock.set(new Date(new Date(m.valid_to).getTime() - 2 * DAY));
+      try {
+        await renewDueMemberships(deps);
+        const next = await db().selectFrom('membership').selectAll().where('renewed_from_id', '=', m.id).executeTakeFirstOrThrow();
+        expect(next.payment_method_id).toBe(m.payment_method_id);
+        if (stripe) {
+          const renewal = stripe.requests.filter(
+            (r) => r.path === '/v1/payment_intents' && r.body.off_session === 'true' && r.body.payment_method === token,
+          );
+          expect(renewal).toHaveLength(1);
+          expect(renewal[0].body.customer).toBe(stripe.paymentMethods.get(token)!.customer);
+        }
+      } finally {
+        clock.set(start);
+      }
+    });
   });
 }

@@ -10,6 +10,8 @@ import { claim } from '../../server/services/checkout/claim';
 import { reconcilePayments } from '../../server/services/checkout';
 import { gatewayFor } from '../../server/services/payments';
 import { parseMoney } from '../../src/domain/money';
+import { runDueJobs } from '../../server/jobs/runner';
+import { sql } from 'kysely';
 
 /**
  * The Stripe gateway (issue 14) against a Stripe-shaped server (tests/helpers/fake-stripe.ts), through the `stripe`
@@ -121,6 +123,26 @@ describeEachDatabase('stripe gateway', (ctx) => {
     expect(await ordersOf(g.cartId)).toHaveLength(1);
   });
 
+  it('pays a wallet of the Express Checkout Element through the same checkout call as a card, the wallet in the metadata', async () => {
+    const g = await guestCart();
+    // An Apple Pay or Google Pay PaymentMethod is a card PaymentMethod to the server; the browser names the wallet.
+    const res = await pay(g, { payment_method: 'pm_card_visa', wallet: 'apple' });
+    expect(res.status).toBe(200);
+    expect(res.body.ticket_order._data).toHaveLength(1);
+    const [intent] = intentOf(g.cartId);
+    expect(intent.amount).toBe(parseMoney(g.outstanding));
+    expect(intent.metadata).toMatchObject({ cart_id: g.cartId, wallet: 'apple' });
+    // 'none' is a typed card: nothing is added; anything else is refused before a charge.
+    const card = await guestCart();
+    expect((await pay(card, { payment_method: 'pm_card_visa', wallet: 'none' })).status).toBe(200);
+    expect(intentOf(card.cartId)[0].metadata).not.toHaveProperty('wallet');
+    const odd = await guestCart();
+    const refused = await pay(odd, { payment_method: 'pm_card_visa', wallet: 'paypal' });
+    expect(refused.status).toBe(400);
+    expect(refused.body._data[0]._code).toBe('validation_failed');
+    expect(intentOf(odd.cartId)).toHaveLength(0);
+  });
+
   it("answers a decline with the provider's code and message, and the cart stays payable", async () => {
     const g = await guestCart();
     const res = await pay(g, { payment_method: 'pm_card_chargeDeclined' });
@@ -197,6 +219,39 @@ describeEachDatabase('stripe gateway', (ctx) => {
     // A late, out-of-order "processing" changes nothing.
     expect((await send('payment_intent.processing', intent.id)).statusCode).toBe(200);
     expect((await cartOf(g.cartId)).state).toBe('pending');
+  });
+
+  it('keeps the settling of a webhook as a durable job while Stripe cannot be reached; a runner books it later', async () => {
+    const g = await guestCart();
+    expect((await pay(g, { payment_method: 'pm_sepa_debit' })).status).toBe(202);
+    const [intent] = intentOf(g.cartId);
+    stripe.setStatus(intent.id, 'succeeded');
+    stripe.down = true;
+    try {
+      // The event is ours once recorded: 2xx, and Stripe need not send it again.
+      expect((await send('payment_intent.succeeded', intent.id)).statusCode).toBe(200);
+      expect(await ordersOf(g.cartId)).toHaveLength(0);
+      await runDueJobs(deps);
+    } finally {
+      stripe.down = false;
+    }
+    const jobOf = () =>
+      db()
+        .selectFrom('job')
+        .selectAll()
+        .where(sql<string>`payload->>'intent_id'`, '=', intent.id)
+        .executeTakeFirst();
+    expect(await jobOf()).toMatchObject({ kind: 'stripe_intent', state: 'queued', attempts: 1 });
+    // Not before its backoff; then a runner (any process) books it and owes the order's mail.
+    await runDueJobs(deps);
+    expect(await ordersOf(g.cartId)).toHaveLength(0);
+    clock.advance(10);
+    await runDueJobs(deps);
+    const [order] = await ordersOf(g.cartId);
+    expect(order).toBeDefined();
+    expect(await jobOf()).toBeUndefined();
+    const mail = await db().selectFrom('mail_outbox').select('meta').where('kind', '=', 'order_tickets').execute();
+    expect(mail.some((m) => (m.meta as Record<string, unknown>).ticket_order_id === order.id)).toBe(true);
   });
 
   it('answers 400 to a missing, wrong or stale signature and changes nothing', async () => {

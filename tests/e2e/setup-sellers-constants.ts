@@ -18,3 +18,8 @@ export const BLOCKED_CODE = 'PRESS2026';
 
 /** A demo copy whose self_edit_rules let visitors cancel paid tickets, refunded (issue 17, tests/e2e/after-purchase.spec.ts). */
 export const REFUNDS_SELLER = 'e2e-refunds';
+
+/** A demo copy that asks guests for a captcha at checkout (issue 14, tests/e2e/captcha.spec.ts): ALTCHA, the built-in
+ *  provider, with the main server's E2E_ALTCHA_HMAC_KEY. */
+export const CAPTCHA_SELLER = 'e2e-captcha';
+export const E2E_ALTCHA_HMAC_KEY = 'e2e-altcha-hmac-key';

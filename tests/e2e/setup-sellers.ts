@@ -2,8 +2,9 @@
  * Runs before the e2e server starts (playwright.config.ts webServer command): migrates the fresh PGlite in
  * DATA_DIR, loads the demo seller, and loads 'e2e', a copy of the demo with a short cart hold so the expiry
  * timer can run out within a test (tests/e2e/cart-timer.spec.ts), 'e2e-refunds' whose visitors may cancel paid tickets
- * (tests/e2e/after-purchase.spec.ts), copies with other login modes
- * (tests/e2e/login-sellers.ts) and 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts).
+ * (tests/e2e/after-purchase.spec.ts), copies with other login modes (tests/e2e/login-sellers.ts), 'e2e-xss', whose
+ * seller HTML carries script payloads (tests/e2e/xss-seller.ts), and 'e2e-captcha', which asks guests for a captcha
+ * (tests/e2e/captcha.spec.ts).
  * The server then finds sellers and does not load the demo itself. It also makes the run's wallet credentials in
  * E2E_WALLET_DIR (tests/helpers/wallet-credentials.ts), which the main server reads through WALLET_CONFIG.
  *
@@ -23,6 +24,7 @@ import { AUCKLAND_SELLER } from '../helpers/instants';
 import {
   BLOCKED_CODE,
   BLOCKED_SELLER,
+  CAPTCHA_SELLER,
   E2E_HOLD_SECONDS,
   E2E_SELLER,
   FLAGS_SELLER,
@@ -156,6 +158,11 @@ async function main() {
         c.slug = LAYOUT_SELLER;
         c.name = 'E2E Layout Museum';
       });
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
+      c.slug = CAPTCHA_SELLER;
+      c.name = 'E2E Captcha Museum';
+      c.captcha_provider = 'altcha';
+    });
     await loadDemoCopy(handle.db, config.demoSellerDir, now, (c, dir) => {
       c.slug = MEMBERS_SELLER.slug;
       c.name = MEMBERS_SELLER.name;

@@ -10,6 +10,19 @@ export function databases(): Array<{ kind: DbKind; url?: string }> {
   return list;
 }
 
+const openOptions = new WeakMap<DbHandle, { databaseUrl: string; schema: string }>();
+
+/**
+ * Another connection pool on the same database (and schema) as `handle`, as a second server process has: on
+ * PostgreSQL a new pool of its own; PGlite has one session in one process, so there it is `handle` itself (close()
+ * then does nothing).
+ */
+export async function openAnotherHandle(handle: DbHandle): Promise<DbHandle> {
+  const same = openOptions.get(handle);
+  if (!same) return { ...handle, close: async () => undefined };
+  return openDatabase(same);
+}
+
 /**
  * describe() once per database with a fresh, migrated database (PGlite in memory, or a schema of its
  * own on PostgreSQL, dropped afterwards). `setup` runs once after migration (load a seller, ...).
@@ -29,6 +42,7 @@ export function describeEachDatabase(
           ...(target.url ? { databaseUrl: target.url, schema } : { pgliteImage: pgliteImage() }),
           onQuery: opts.onQuery,
         });
+        if (target.url) openOptions.set(handle, { databaseUrl: target.url, schema });
         await migrateToLatest(handle.db);
         if (setup) await setup(handle);
       }, 60_000);

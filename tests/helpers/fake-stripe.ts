@@ -30,6 +30,8 @@ export interface FakeStripe {
   paymentMethods: Map<string, Stripe.PaymentMethod>;
   /** Requests seen, by method and path: idempotent replays included. */
   requests: Array<{ method: string; path: string; idempotencyKey?: string; body: Record<string, any> }>;
+  /** While true every request is answered 500 (Stripe having an outage), marked not worth retrying at once. */
+  down: boolean;
   completeAction(id: string, outcome?: 'succeeded' | 'failed'): void;
   setStatus(id: string, status: Stripe.PaymentIntent.Status): void;
   event(type: string, intentId: string): string;
@@ -216,6 +218,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(r.status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(r.body));
       };
+      if (fake.down) {
+        res.writeHead(500, { 'content-type': 'application/json', 'request-id': id('req'), 'stripe-should-retry': 'false' });
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is having a moment.' } }));
+      }
       if (!req.headers.authorization?.startsWith('Bearer sk_test_'))
         return send({ status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } });
       if (req.method === 'POST' && key && replies.has(`${url.pathname}:${key}`)) return send(replies.get(`${url.pathname}:${key}`)!);
@@ -267,8 +273,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const { port } = server.address() as AddressInfo;
   const signer = new Stripe('sk_test_signer');
 
-  return {
+  const fake: FakeStripe = {
     url: `http://127.0.0.1:${port}`,
+    down: false,
     intents,
     refunds,
     customers,
@@ -306,4 +313,5 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

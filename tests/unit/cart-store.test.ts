@@ -5,6 +5,7 @@ import { CartStore } from '../../src/stores/CartStore';
 import { saveMembershipIntent, readMembershipIntent } from '../../src/stores/membership-intent';
 import { CheckoutStore } from '../../src/stores/CheckoutStore';
 import { payWithStripe, type StripePaymentHandle } from '../../src/screens/checkout/stripe-payment';
+import { captchaFor } from '../../src/screens/checkout/captcha';
 
 const error = (status: number, code: string, extra?: Record<string, unknown>, context?: string) => ({
   status,
@@ -454,6 +455,65 @@ describe('CheckoutStore', () => {
     expect(bodies).toHaveLength(1);
   });
 
+  describe('with a captcha for guests (issue 14)', () => {
+    function solver(tokens: Array<string | null>) {
+      const asked: number[] = [];
+      const solve = async () => {
+        asked.push(asked.length);
+        const token = tokens.shift() ?? null;
+        return token ? { provider: 'altcha' as const, token } : null;
+      };
+      return { solve, asked };
+    }
+
+    it('sends a freshly solved token with every checkout call, the 3-D Secure retry included', async () => {
+      let calls = 0;
+      const { cart, checkout, bodies } = setup(() =>
+        ++calls === 1 ? error(402, 'intent_requires_action', { intent_id: 'ti_1' }, 'payment') : booked,
+      );
+      await cart.load();
+      const { solve, asked } = solver(['t1', 't2']);
+      expect(await checkout.submit(identity, card, { captcha: solve })).toEqual({ kind: 'requires_action' });
+      expect(await checkout.confirmPendingAction()).toEqual({ kind: 'completed', orderIds: ['order-1'] });
+      expect(asked).toHaveLength(2);
+      expect(bodies.map((b) => b.captcha)).toEqual([
+        { provider: 'altcha', token: 't1' },
+        { provider: 'altcha', token: 't2' },
+      ]);
+    });
+
+    it('stops silently when the captcha is closed or expires: nothing is posted, nothing is said', async () => {
+      const { cart, checkout, bodies } = setup(() => booked);
+      await cart.load();
+      expect(await checkout.submit(identity, card, { captcha: solver([null]).solve })).toEqual({ kind: 'failed' });
+      expect(bodies).toHaveLength(0);
+      expect(checkout.failure).toBeNull();
+      expect(checkout.submitting).toBe(false);
+      expect(cart.cartId).toBe(CART);
+      cart.stopClock();
+    });
+
+    it('says so when the server does not take the token; the next try solves a new one', async () => {
+      let calls = 0;
+      const { cart, checkout, bodies } = setup(() =>
+        ++calls === 1 ? error(400, 'captcha_invalid', { reason: 'expired' }, 'checkout') : booked,
+      );
+      await cart.load();
+      const { solve } = solver(['old', 'new']);
+      expect(await checkout.submit(identity, card, { captcha: solve })).toEqual({ kind: 'failed' });
+      expect(checkout.failure).toEqual({ kind: 'captcha' });
+      expect((await checkout.submit(identity, card, { captcha: solve })).kind).toBe('completed');
+      expect(bodies.map((b) => (b.captcha as { token: string }).token)).toEqual(['old', 'new']);
+    });
+
+    it('is asked of guests only, for a provider the storefront knows', () => {
+      expect(captchaFor('altcha', false)).toBe('altcha');
+      expect(captchaFor('altcha', true)).toBeNull();
+      expect(captchaFor(null, false)).toBeNull();
+      expect(captchaFor('recaptcha', false)).toBeNull();
+    });
+  });
+
   describe('with Stripe (issue 14)', () => {
     /** The Payment Element's part, as StripePayment.tsx gives it once Stripe.js is there. */
     function handle(
@@ -520,6 +580,15 @@ describe('CheckoutStore', () => {
       expect(await payWithStripe(handle(pm).h, checkout, identity)).toEqual({ kind: 'failed' });
       expect(checkout.failure).toEqual({ kind: 'payment', providerMessage: '', reason: 'card_declined' });
       expect(seen.filter((s) => s.method === 'GET').length).toBeGreaterThan(before);
+    });
+
+    it("pays a wallet's PaymentMethod through the same checkout call, naming the wallet", async () => {
+      const { cart, checkout, bodies } = setup(() => booked, { gateway: 'stripe' });
+      await cart.load();
+      const outcome = await payWithStripe(handle(pm).h, checkout, identity, {}, 'google');
+      expect(outcome.kind).toBe('completed');
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]).toMatchObject({ gateway_id: 'stripe', gateway_data: { payment_method: 'pm_123', wallet: 'google' } });
     });
 
     it('goes to the pending screen when the payment is still clearing (202)', async () => {

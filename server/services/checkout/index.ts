@@ -5,16 +5,16 @@ import { parseMoney } from '../../../src/domain/money';
 import { loadOwnedCart, sha256, type Caller } from '../cart/access';
 import { cartErrors } from '../cart/errors';
 import { cardGatewayId, gatewayFor, type ChargeResult } from '../payments';
-import { sendOrderMail } from '../order-mail';
 import { claim, orderIdentity } from './claim';
-import { bookAttempt, oweAndRefund, refundedError, releaseAttempt } from './book';
+import { oweAndRefund, refundedError, releaseAttempt } from './book';
+import { bookWithMails } from './follow-up';
 import { settleAttempt } from './reconcile';
 import { seatTakenInCart } from '../seats';
 import { citypassTakenInCart } from '../citypass';
 import { rememberPaymentMethod } from '../membership/auto-renew';
 import { ownSavedMethod } from '../saved-payment-methods';
-import { sendGiftMails } from '../membership/mail';
 import { checkGiftCard } from './gift-card';
+import { checkCheckoutCaptcha } from '../captcha';
 
 export { createGuestIdentity, validateGuestIdentity, type GuestIdentityBody } from './guest-identity';
 export { reconcilePayments } from './reconcile';
@@ -29,6 +29,7 @@ export interface CheckoutBody {
   send_email?: boolean;
   auto_renew?: boolean;
   save_payment_method?: boolean;
+  captcha?: { provider?: string; token?: string };
 }
 /** What a gift checkout adds (membership/gifts.ts checks it before the checkout runs). */
 export interface CheckoutExtras {
@@ -62,6 +63,8 @@ export async function checkoutCart(
       reason: 'logged_in',
     });
   const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
+  // A shopper who is not logged in proves a browser with the seller's captcha first: nothing is claimed or charged before.
+  await checkCheckoutCaptcha(deps, seller, caller.identityId !== null, body.captcha);
   const identityId = await orderIdentity(deps, seller, cart, caller, body.guest_identity_id, body.guest_identity_proof);
   const amount = parseMoney(body.amount);
   if (amount === null) throw new DomainError('validation_failed', 'The amount is not valid.', 'checkout', { field: 'amount' });
@@ -143,9 +146,8 @@ export async function checkoutCart(
     return { kind: 'pending', cartId, cartNumber: String(cart.cart_number) };
   }
   const accessToken = randomBytes(16).toString('hex');
-  const outcome = await deps.db
-    .transaction()
-    .execute((trx) => bookAttempt(trx, deps, attempt.id, { ref: charge.ref, accessTokenHash: sha256(accessToken) }));
+  // The order's mails are owed in the booking's own transaction (a durable job) and sent right after it.
+  const outcome = await bookWithMails(deps, attempt, { ref: charge.ref, accessTokenHash: sha256(accessToken) });
   if (outcome.kind === 'partial') return { kind: 'partial', cartId };
   if (outcome.kind === 'booked') {
     if (charge.reusable || saved) {
@@ -156,12 +158,6 @@ export async function checkoutCart(
         ...(saved ? { existing: { id: saved.id, identityId: caller.identityId! } } : {}),
         shopperIdentityId: body.save_payment_method === true ? caller.identityId : null,
       }).catch(() => undefined);
-    }
-    // The giftee's code goes out whatever the giver chose for the receipt.
-    await sendGiftMails(deps, outcome.orderId).catch(() => undefined);
-    if (body.send_email !== false) {
-      // The order stands whatever the mail does; the outbox row (or its absence) shows the mail needs resending.
-      await sendOrderMail(deps, outcome.orderId, outcome.edit ? 'order_update' : 'order_tickets').catch(() => undefined);
     }
     return { kind: 'completed', orderId: outcome.orderId, accessToken, ...(outcome.edit ? { edit: true } : {}) };
   }

@@ -1,8 +1,8 @@
 import type { Deps } from '../../deps';
 import type { Payment } from '../../db/types';
 import { gatewayFor } from '../payments';
-import { sendOrderMail } from '../order-mail';
-import { bookAttempt, refundOwed, releaseAttempt } from './book';
+import { refundOwed, releaseAttempt } from './book';
+import { bookWithMails } from './follow-up';
 import { payOutStaleRefunds } from '../refunds';
 
 export interface ReconcileReport {
@@ -37,14 +37,8 @@ export async function settleAttempt(deps: Deps, attempt: Payment): Promise<keyof
     return 'released';
   }
   // Nobody holds the order's access token: the shopper reaches it through the e-mail or their account.
-  const outcome = await deps.db
-    .transaction()
-    .execute((trx) => bookAttempt(trx, deps, attempt.id, { ref: found.ref, accessTokenHash: null }));
-  if (outcome.kind === 'booked') {
-    if (attempt.send_email)
-      await sendOrderMail(deps, outcome.orderId, outcome.edit ? 'order_update' : 'order_tickets').catch(() => undefined);
-    return 'booked';
-  }
+  const outcome = await bookWithMails(deps, attempt, { ref: found.ref, accessTokenHash: null });
+  if (outcome.kind === 'booked') return 'booked';
   if (outcome.kind === 'refund_owed') {
     await refundOwed(deps, attempt.id);
     return 'refunded';

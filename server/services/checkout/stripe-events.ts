@@ -3,10 +3,10 @@ import type { Deps } from '../../deps';
 import type { Payment } from '../../db/types';
 import { DomainError } from '../errors';
 import { gatewayFor, stripeClient } from '../payments';
-import { sendOrderMail } from '../order-mail';
-import { sendGiftMails } from '../membership/mail';
 import { claim } from './claim';
-import { bookAttempt, refundOwed, releaseAttempt } from './book';
+import { refundOwed, releaseAttempt } from './book';
+import { bookWithMails } from './follow-up';
+import { enqueueJob, runJobNow, type JobHandler } from '../job-queue';
 
 /**
  * Stripe's webhook (POST /api/stripe/webhook, DESIGN.md section 5): fulfilment never depends on the browser coming
@@ -14,28 +14,42 @@ import { bookAttempt, refundOwed, releaseAttempt } from './book';
  * transaction), so events arriving late, twice or out of order all lead to the same state, and the attempt's row
  * lock (bookAttempt) decides between the webhook and the browser's own checkout, so the cart is booked once.
  */
-export type WebhookOutcome = 'duplicate' | 'ignored' | 'booked' | 'released' | 'refunded' | 'waiting' | 'settled';
+export type WebhookOutcome = 'duplicate' | 'ignored' | 'booked' | 'released' | 'refunded' | 'waiting' | 'settled' | 'queued';
 
 const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.processing']);
 
+/**
+ * Records the event once (its id is the key) and, in the same transaction, the durable job that settles its intent
+ * (`stripe_intent`); then runs the job at once. Once recorded the event is ours: a settling that fails (Stripe
+ * unreachable for a moment, a database hiccup) is retried by the job runners with backoff, in any process, so the
+ * webhook answers 2xx and Stripe need not send it again.
+ */
 export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promise<WebhookOutcome> {
-  const seen = await deps.db
-    .selectFrom('webhook_event')
-    .select('id')
-    .where('id', '=', event.id)
-    .where('provider', '=', 'stripe')
-    .executeTakeFirst();
-  if (seen) return 'duplicate';
-  let outcome: WebhookOutcome = 'ignored';
-  if (HANDLED.has(event.type)) outcome = await settleIntent(deps, (event.data.object as Stripe.PaymentIntent).id);
-  // Recorded once handled: an event whose handling failed is answered 500 and Stripe sends it again.
-  await deps.db
-    .insertInto('webhook_event')
-    .values({ id: event.id, provider: 'stripe' })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  const intentId = HANDLED.has(event.type) ? (event.data.object as Stripe.PaymentIntent).id : null;
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('webhook_event')
+      .values({ id: event.id, provider: 'stripe' })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!fresh) return null;
+    return { jobId: intentId ? await enqueueJob(trx, deps, 'stripe_intent', { intent_id: intentId, event_id: event.id }) : null };
+  });
+  if (!recorded) return 'duplicate';
+  if (!recorded.jobId) return 'ignored';
+  let outcome: WebhookOutcome = 'queued';
+  await runJobNow(deps, recorded.jobId, async (d, payload) => {
+    outcome = await settleIntent(d, String(payload.intent_id));
+  });
   return outcome;
 }
+
+/** The `stripe_intent` job: settles the attempt of one intent with what Stripe says of it now. */
+export const stripeIntentJob: JobHandler = async (deps, payload) => {
+  if (typeof payload.intent_id !== 'string') throw new Error('stripe_intent job without an intent_id');
+  await settleIntent(deps, payload.intent_id);
+};
 
 /** Brings the attempt that made this intent in line with what Stripe says of the intent now. */
 export async function settleIntent(deps: Deps, intentId: string): Promise<WebhookOutcome> {
@@ -86,14 +100,8 @@ async function bookIntent(deps: Deps, attempt: Payment, ref: string): Promise<We
     const resumed = await resume(deps, attempt, ref);
     if (resumed !== 'resumed') return resumed;
   }
-  const outcome = await deps.db.transaction().execute((trx) => bookAttempt(trx, deps, attempt.id, { ref, accessTokenHash: null }));
-  if (outcome.kind === 'booked') {
-    // The order stands whatever the mail does.
-    await sendGiftMails(deps, outcome.orderId).catch(() => undefined);
-    if (attempt.send_email)
-      await sendOrderMail(deps, outcome.orderId, outcome.edit ? 'order_update' : 'order_tickets').catch(() => undefined);
-    return 'booked';
-  }
+  const outcome = await bookWithMails(deps, attempt, { ref, accessTokenHash: null });
+  if (outcome.kind === 'booked') return 'booked';
   if (outcome.kind === 'refund_owed') {
     await refundOwed(deps, attempt.id);
     return 'refunded';

@@ -171,6 +171,7 @@ export function createStripeGateway(settings: GatewaySettings): Gateway {
           if (typeof method !== 'string' || !method)
             throw paymentError('payment_failed', 'Please enter your payment details.', { provider_code: 'payment_method_missing' });
           const keep = Boolean(req.savePaymentMethod && !req.savedToken);
+          const wallet = req.gatewayData.wallet === 'apple' || req.gatewayData.wallet === 'google' ? req.gatewayData.wallet : null;
           const customer = await customerOf(stripe(), req, keep);
           if (req.savedToken && !customer)
             throw paymentError('card_declined', 'The saved card is no longer available.', { decline_code: 'payment_method_missing' });
@@ -186,7 +187,13 @@ export function createStripeGateway(settings: GatewaySettings): Gateway {
                 ? { off_session: true, payment_method_types: ['card'] }
                 : // The browser handles any next action (3-D Secure) itself; redirect-only methods are not offered.
                   { automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } }),
-              metadata: { cart_id: req.cartId, cart_number: req.reference ?? '', attempt_key: req.idempotencyKey },
+              metadata: {
+                cart_id: req.cartId,
+                cart_number: req.reference ?? '',
+                attempt_key: req.idempotencyKey,
+                // Apple Pay or Google Pay of the Express Checkout Element (spec section 4), for the seller's dashboard.
+                ...(wallet ? { wallet } : {}),
+              },
               ...(req.reference ? { description: `Cart ${req.reference}` } : {}),
             },
             { idempotencyKey: req.idempotencyKey },

@@ -24,6 +24,10 @@ import { PaymentChoiceField, chosenAmount, type PaymentChoice } from './PaymentS
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { ScreenSections } from '../../components/ScreenSections';
 import type { AddressFill } from '../../domain/address';
+import { CaptchaField } from './CaptchaField';
+import { captchaFor, type CaptchaHandle } from './captcha';
+import { purchaserComplete, type ExpressCheckout } from './express-checkout';
+import type { Wallet } from '../../domain/payment-wallet';
 import { passwordLogin } from '../../domain/sign-up';
 import { validatePasswordForm } from '../../domain/password';
 import { AccountOption, NO_ACCOUNT, type AccountChoice } from './AccountOption';
@@ -72,6 +76,11 @@ export const CheckoutForm = observer(function CheckoutForm({
   const stripe = !noCard && !useSaved && gateway === 'stripe';
   const stripeHandle = useRef<StripePaymentHandle | null>(null);
   const checkout = useCheckoutStore();
+  // A guest proves a person with the seller's captcha at each checkout call (spec section 2); logged-in users skip it.
+  const captcha = captchaFor(config.storefront.captcha_provider, loggedIn);
+  const captchaHandle = useRef<CaptchaHandle | null>(null);
+  const solveCaptcha = () =>
+    captchaHandle.current ? captchaHandle.current.solve() : Promise.reject(new Error('the captcha is not ready'));
   const termsHtml = typeof config.storefront.terms_html === 'string' ? config.storefront.terms_html.trim() : '';
   const [identity, setIdentity] = useState<IdentityFormData>({});
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
@@ -125,6 +134,50 @@ export const CheckoutForm = observer(function CheckoutForm({
     if (outcome.kind === 'failed' && checkout.failure?.kind === 'payment') setCard((c) => ({ ...c, cvc: '' }));
   };
 
+  /** What every payment of this checkout carries: keep the card, the gift cards first, a plan's part, the captcha. */
+  const keepOptions = () => ({
+    savePaymentMethod: loggedIn && saveCard && !covered,
+    giftCards: gift,
+    amount: due !== null ? chosenAmount(choice, other, due, owed) : null,
+    captcha: captcha ? solveCaptcha : null,
+  });
+  /** Pays with Stripe: the Payment Element's card, or a wallet of the Express Checkout Element; true once paid or paying. */
+  const payByStripe = async (
+    handle: StripePaymentHandle | null,
+    purchaser: IdentityFormData | null,
+    keep: Parameters<typeof checkout.submit>[2],
+    wallet?: Wallet,
+  ) => {
+    const outcome = await payWithStripe(handle, checkout, purchaser, keep, wallet);
+    if (outcome.kind === 'completed') logInToNewAccount(outcome);
+    if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
+    if (outcome.kind === 'partial') afterPart(outcome.paid);
+    // Stripe.js blocked: the card section says so; take the shopper there.
+    if (outcome.kind === 'unavailable') formRef.current?.querySelector<HTMLElement>('.stripe-payment__unavailable')?.focus();
+    return outcome.kind === 'completed' || outcome.kind === 'pending' || outcome.kind === 'partial';
+  };
+  // Apple Pay and Google Pay (issue 14): the wallet's click wants the purchaser and terms complete at once (else the
+  // form shows what is missing, as Pay does); its confirm pays through the same checkout call as the card.
+  const express: ExpressCheckout = {
+    texts: {
+      total: t('payment.walletTotal'),
+      shipping: t('payment.walletShippingEmail'),
+      shippingDetail: t('payment.walletShippingEmailDetail'),
+    },
+    onClick: () => {
+      const accountOk = !creating || Object.keys(validatePasswordForm(account.password, account.confirm)).length === 0;
+      const ready = (!askIdentity || purchaserComplete(identity)) && accountOk && (!termsHtml || termsAccepted);
+      if (!ready) document.querySelector<HTMLFormElement>(`form[id="${CSS.escape(formId)}"]`)?.requestSubmit();
+      return ready;
+    },
+    onConfirm: (handle, wallet) => {
+      checkout.clearFailure();
+      const purchaser = askIdentity ? (creating ? { ...identity, password: account.password } : identity) : null;
+      lastPurchaser.current = purchaser;
+      return payByStripe(handle, purchaser, keepOptions(), wallet);
+    },
+  };
+
   /** Runs after @rjsf validated the purchaser: the card and terms are checked together with it. */
   const attempt = (identityValid: boolean, data?: IdentityFormData) => {
     checkout.clearFailure();
@@ -159,11 +212,7 @@ export const CheckoutForm = observer(function CheckoutForm({
     const purchaser = askIdentity ? (creating ? { ...details, password: account.password } : details) : null;
     lastPurchaser.current = purchaser;
     setReceived(null);
-    const keep = {
-      savePaymentMethod: loggedIn && saveCard && !covered,
-      giftCards: gift,
-      amount: due !== null ? chosenAmount(choice, other, due, owed) : null,
-    };
+    const keep = keepOptions();
     if (covered) {
       void finish(checkout.submit(purchaser, null, keep));
       return;
@@ -173,13 +222,7 @@ export const CheckoutForm = observer(function CheckoutForm({
       return;
     }
     if (stripe) {
-      void payWithStripe(stripeHandle.current, checkout, purchaser, keep).then((outcome) => {
-        if (outcome.kind === 'completed') logInToNewAccount(outcome);
-        if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
-        if (outcome.kind === 'partial') afterPart(outcome.paid);
-        // Stripe.js blocked: the card section says so; take the shopper there.
-        if (outcome.kind === 'unavailable') formRef.current?.querySelector<HTMLElement>('.stripe-payment__unavailable')?.focus();
-      });
+      void payByStripe(stripeHandle.current, purchaser, keep);
       return;
     }
     void finish(checkout.submit(purchaser, free ? null : card, keep));
@@ -220,6 +263,7 @@ export const CheckoutForm = observer(function CheckoutForm({
             currency={config.seller.currency}
             disabled={checkout.submitting}
             handleRef={stripeHandle}
+            express={express}
           />
         </Suspense>
       )}
@@ -319,6 +363,7 @@ export const CheckoutForm = observer(function CheckoutForm({
             <div className="checkout-form__submit">
               <BlockedCartForm />
               <CheckoutMessages showSummary={showSummary} />
+              {captcha && <CaptchaField provider={captcha} challenge={checkout.captchaChallenge} handleRef={captchaHandle} />}
               {/* A checkout rule holding the cart (issue 13): the code form above comes first, then the pay button. */}
               {!blocked && (
                 <button

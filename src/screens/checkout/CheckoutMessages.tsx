@@ -27,6 +27,8 @@ export const CheckoutMessages = observer(function CheckoutMessages({ showSummary
     message = t('payment.providerLoading');
   } else if (failure?.kind === 'not_supported') {
     message = t('errors.paymentNotSupported');
+  } else if (failure?.kind === 'captcha') {
+    message = t('checkout.captchaFailed');
   } else if (failure?.kind === 'blocked') {
     message = t('blockedCart.blocked');
   } else if (failure?.kind === 'gift_to_self') {

@@ -1,8 +1,16 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Elements, ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { PAYMENT_METHOD_ORDER, stripeLoadTimeoutMs, type StripePaymentHandle } from './stripe-payment';
+import {
+  availableWallets,
+  clickResolveDetails,
+  expressCheckoutOptions,
+  walletOf,
+  type ExpressCheckout,
+  type Wallet,
+} from './express-checkout';
 
 /**
  * The Stripe card section (issue 14): Stripe.js and the Payment Element, loaded only when the checkout's gateway is
@@ -18,6 +26,8 @@ interface Props {
   currency: string;
   disabled: boolean;
   handleRef: Ref<StripePaymentHandle | null>;
+  /** Apple Pay and Google Pay above the card form (issue 14), when the browser has either */
+  express?: ExpressCheckout;
 }
 
 type Loaded = { state: 'loading' } | { state: 'ready'; stripe: Stripe } | { state: 'failed' };
@@ -40,7 +50,7 @@ async function stripeFor(publishableKey: () => Promise<string | null>): Promise<
   return loading;
 }
 
-export default function StripePayment({ publishableKey, amount, currency, disabled, handleRef }: Props) {
+export default function StripePayment({ publishableKey, amount, currency, disabled, handleRef, express }: Props) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   useEffect(() => {
@@ -91,6 +101,7 @@ export default function StripePayment({ publishableKey, amount, currency, disabl
             paymentMethodCreation: 'manual',
           }}
         >
+          {express && amount > 0 && <ExpressButtons amount={amount} disabled={disabled} express={express} />}
           <StripeFields disabled={disabled} handleRef={inner} />
         </Elements>
       )}
@@ -114,6 +125,37 @@ function StripeFields({ disabled, handleRef }: { disabled: boolean; handleRef: R
   return (
     <div ref={box} className="stripe-payment">
       <PaymentElement options={{ readOnly: disabled, layout: 'tabs', paymentMethodOrder: [...PAYMENT_METHOD_ORDER] }} />
+    </div>
+  );
+}
+
+/**
+ * The wallet buttons, 48 px high, Apple Pay then Google Pay (spec sections 2 and 9); shown only when the browser has a
+ * wallet (its ready event lists them). A wallet's confirm makes the PaymentMethod from the same Elements group and pays
+ * through the same checkout call as a typed card.
+ */
+function ExpressButtons({ amount, disabled, express }: { amount: number; disabled: boolean; express: ExpressCheckout }) {
+  const { t } = useTranslation();
+  const stripe = useStripe();
+  const elements = useElements();
+  const box = useRef<HTMLDivElement>(null);
+  const [wallets, setWallets] = useState<Wallet[] | null>(null);
+  if (!stripe || !elements) return null;
+  return (
+    <div ref={box} className="stripe-express" hidden={wallets?.length === 0}>
+      <ExpressCheckoutElement
+        options={expressCheckoutOptions()}
+        onReady={(event) => setWallets(availableWallets(event.availablePaymentMethods))}
+        onClick={(event) => {
+          if (disabled || !express.onClick()) return event.reject();
+          event.resolve(clickResolveDetails(amount, express.texts));
+        }}
+        onConfirm={async (event) => {
+          const paid = await express.onConfirm(handle(stripe, elements, box), walletOf(event.expressPaymentType));
+          if (!paid) event.paymentFailed({ reason: 'fail' });
+        }}
+      />
+      {wallets && wallets.length > 0 && <p className="stripe-express__or">{t('payment.walletOr')}</p>}
     </div>
   );
 }

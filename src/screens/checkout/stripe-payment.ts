@@ -1,5 +1,6 @@
 import type { CheckoutOutcome, CheckoutStore } from '../../stores/CheckoutStore';
 import type { IdentityFormData } from '../../domain/checkout-rules';
+import type { Wallet } from '../../domain/payment-wallet';
 
 /**
  * The Stripe payment step without Stripe.js (issue 14), so the storefront's logic is tested on its own: the Payment
@@ -39,6 +40,8 @@ export async function payWithStripe(
   identity: IdentityFormData | null,
   /** the logged-in shopper's 'save this card for next time' (issue 22), the gift cards charged first (issue 13) */
   opts: Parameters<CheckoutStore['submit']>[2] = {},
+  /** the Express Checkout Element's wallet (Apple Pay, Google Pay) that made the PaymentMethod: the same checkout call */
+  wallet?: Wallet,
 ): Promise<StripeStep> {
   const made = handle ? await handle.createPaymentMethod() : ({ kind: 'unavailable', loading: true } as const);
   if (made.kind === 'invalid') return made;
@@ -50,7 +53,11 @@ export async function payWithStripe(
     await checkout.failPendingAction(made.message);
     return { kind: 'failed' };
   }
-  let outcome = await checkout.submit(identity, { kind: 'stripe', paymentMethodId: made.paymentMethodId }, opts);
+  let outcome = await checkout.submit(
+    identity,
+    { kind: 'stripe', paymentMethodId: made.paymentMethodId, ...(wallet ? { wallet } : {}) },
+    opts,
+  );
   const secret = checkout.pendingClientSecret;
   if (outcome.kind === 'requires_action' && secret && handle) {
     const next = await handle.handleNextAction(secret);
