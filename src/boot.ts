@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './api/http';
 import { createApiClient } from './api/client';
 import { fetchDeploymentConfig, getSellerConfig, type SellerConfig } from './api/config';
 import { ApiError } from './api/errors';
@@ -7,7 +7,7 @@ import { candidateSellerSlug } from './domain/paths';
 
 export interface BootResult {
   deployment: DeploymentConfig;
-  api: AxiosInstance;
+  api: ApiClient;
   sellerConfig: SellerConfig;
   /** The slug the path starts with, or null when the visit is for the default seller without a prefix. */
   sellerPrefix: string | null;
@@ -15,7 +15,7 @@ export interface BootResult {
 
 export interface BootDeps {
   fetchDeployment?: () => Promise<DeploymentConfig>;
-  loadSellerConfig?: (api: AxiosInstance) => Promise<SellerConfig>;
+  loadSellerConfig?: (api: ApiClient) => Promise<SellerConfig>;
 }
 
 const isSellerNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error._code === 'seller_not_found');

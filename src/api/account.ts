@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type { MembershipResponse, UserResponse } from './auth';
 import type { MyOrdersAnswer, MySessionsAnswer, OrderSessionRow, ResendAnswer, ResetIdentityAnswer } from '../contract/account';
 import type { OrderAnswer, TicketOrderRow, TicketRow } from '../contract/cart';
@@ -18,13 +18,13 @@ const CATALOGUE_EMBED = 'ticket,ticket.ticket_type,ticket.ticket_group,ticket.ev
 export const ACCOUNT_MEMBERSHIP_EMBED =
   'role,identity_link,ticket,ticket_order,ticket.ticket_type,ticket.event_template,ticket.ticket_group,role.membership_program';
 
-export async function getMyMembership(client: AxiosInstance): Promise<MembershipResponse> {
+export async function getMyMembership(client: ApiClient): Promise<MembershipResponse> {
   const { data } = await client.get<MembershipResponse>('my/membership', { params: { _embed: ACCOUNT_MEMBERSHIP_EMBED } });
   return data;
 }
 
 /** GET my/ticket_order, newest first (optionally only some ids). */
-export async function getMyOrders(client: AxiosInstance, opts: { ids?: string[]; limit?: number } = {}): Promise<OrdersResponse> {
+export async function getMyOrders(client: ApiClient, opts: { ids?: string[]; limit?: number } = {}): Promise<OrdersResponse> {
   const { data } = await client.get<MyOrdersAnswer>('my/ticket_order', {
     params: {
       _embed: CATALOGUE_EMBED,
@@ -36,7 +36,7 @@ export async function getMyOrders(client: AxiosInstance, opts: { ids?: string[];
 }
 
 /** GET ticket_order/{id}: one order with its tickets; 404 when it is not the caller's. */
-export async function getAccountOrder(client: AxiosInstance, orderId: string): Promise<OrdersResponse> {
+export async function getAccountOrder(client: ApiClient, orderId: string): Promise<OrdersResponse> {
   const { data } = await client.get<OrderAnswer>(`ticket_order/${encodeURIComponent(orderId)}`, {
     params: { _embed: 'ticket,ticket_type,ticket_group,event_template,venue' },
   });
@@ -44,7 +44,7 @@ export async function getAccountOrder(client: AxiosInstance, orderId: string): P
 }
 
 /** GET my/order_session: sessions of the user's booked or redeemed tickets from `from` on (or one session). */
-export async function getMySessions(client: AxiosInstance, opts: { from?: Date; id?: string } = {}): Promise<OrderSessionsResponse> {
+export async function getMySessions(client: ApiClient, opts: { from?: Date; id?: string } = {}): Promise<OrderSessionsResponse> {
   const { data } = await client.get<OrderSessionsResponse>('my/order_session', {
     params: {
       _embed: CATALOGUE_EMBED,
@@ -56,23 +56,23 @@ export async function getMySessions(client: AxiosInstance, opts: { from?: Date; 
   return data;
 }
 
-export async function requestPasswordReset(client: AxiosInstance, email: string): Promise<void> {
+export async function requestPasswordReset(client: ApiClient, email: string): Promise<void> {
   await client.post('password_reset/request', { email });
 }
 
 /** POST password_reset/validate: the e-mail of the account the token resets. */
-export async function validateResetToken(client: AxiosInstance, token: string): Promise<string> {
+export async function validateResetToken(client: ApiClient, token: string): Promise<string> {
   const { data } = await client.post<ResetIdentityAnswer>('password_reset/validate', { token });
   return data.identity._data[0]?.email ?? '';
 }
 
-export async function resetPassword(client: AxiosInstance, token: string, password: string, passwordConfirm: string): Promise<string> {
+export async function resetPassword(client: ApiClient, token: string, password: string, passwordConfirm: string): Promise<string> {
   const { data } = await client.post<ResetIdentityAnswer>('password_reset/reset', { token, password, password_confirm: passwordConfirm });
   return data.identity._data[0]?.email ?? '';
 }
 
 /** POST ticket_order/resend: mails the address's orders again (404 when it has none). */
-export async function resendOrders(client: AxiosInstance, email: string, membershipsOnly = false): Promise<number> {
+export async function resendOrders(client: ApiClient, email: string, membershipsOnly = false): Promise<number> {
   const { data } = await client.post<ResendAnswer>('ticket_order/resend', {
     email,
     ...(membershipsOnly ? { memberships_only: true } : {}),
@@ -81,7 +81,7 @@ export async function resendOrders(client: AxiosInstance, email: string, members
 }
 
 /** PUT my/user: sets the logged-in user's e-mail address (409 email_in_use when another account has it). */
-export async function putMyEmail(client: AxiosInstance, email: string, emailConfirm: string): Promise<UserResponse> {
+export async function putMyEmail(client: ApiClient, email: string, emailConfirm: string): Promise<UserResponse> {
   const { data } = await client.put<UserResponse>(
     'my/user',
     { email, email_confirm: emailConfirm },

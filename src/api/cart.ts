@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type {
   AddLine,
   CartAnswer,
@@ -26,7 +26,7 @@ const path = (id: string) => `cart/${encodeURIComponent(id)}`;
 
 /** POST cart/modify (no cart yet: the server creates one and sets the owner cookie) or cart/{id}/modify. */
 export async function modifyCart(
-  client: AxiosInstance,
+  client: ApiClient,
   cartId: string | null,
   body: Pick<ModifyBodyType, 'add' | 'remove' | 'channel_id' | 'apply_code_default'> & { additional_info?: Record<string, unknown> },
 ): Promise<CartResponse> {
@@ -35,22 +35,22 @@ export async function modifyCart(
   return data;
 }
 
-export async function getCart(client: AxiosInstance, cartId: string): Promise<CartResponse> {
+export async function getCart(client: ApiClient, cartId: string): Promise<CartResponse> {
   const { data } = await client.get<CartResponse>(path(cartId), { params: { _embed: 'venue' } });
   return data;
 }
 
-export async function removeTickets(client: AxiosInstance, cartId: string, ticketIds: string[]): Promise<CartResponse> {
+export async function removeTickets(client: ApiClient, cartId: string, ticketIds: string[]): Promise<CartResponse> {
   const { data } = await client.post<CartResponse>(`${path(cartId)}/remove`, { tickets: ticketIds });
   return data;
 }
 
-export async function deleteCart(client: AxiosInstance, cartId: string): Promise<void> {
+export async function deleteCart(client: ApiClient, cartId: string): Promise<void> {
   await client.delete(path(cartId));
 }
 
 /** PATCH my/cart/{id}: the one 2-minute extension (spec section 4). */
-export async function extendCart(client: AxiosInstance, cartId: string): Promise<CartResponse> {
+export async function extendCart(client: ApiClient, cartId: string): Promise<CartResponse> {
   const { data } = await client.patch<CartResponse>(`my/${path(cartId)}`, {});
   return data;
 }
@@ -61,13 +61,13 @@ export function cartOf(response: CartResponse): CartRow | null {
 }
 
 /** POST cart/{id}/transfer: a link's token that hands the cart to another browser, once, for an hour (issue 17). */
-export async function createTransferLink(client: AxiosInstance, cartId: string): Promise<CartTransferRow> {
+export async function createTransferLink(client: ApiClient, cartId: string): Promise<CartTransferRow> {
   const { data } = await client.post<CartTransferAnswer>(`${path(cartId)}/transfer`, {});
   return data.cart_transfer._data[0];
 }
 
 /** POST cart/{id}/claim: takes the cart over with its link's token; answers it as GET cart does. */
-export async function claimCart(client: AxiosInstance, cartId: string, token: string): Promise<CartResponse> {
+export async function claimCart(client: ApiClient, cartId: string, token: string): Promise<CartResponse> {
   const body: ClaimBody = { token };
   const { data } = await client.post<CartResponse>(`${path(cartId)}/claim`, body, { params: { _embed: 'venue' } });
   return data;

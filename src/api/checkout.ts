@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type { GuestIdentityAnswer, GuestIdentityBody } from '../contract/account';
 import type { CartAnswer, OrderAnswer, PendingPaymentAnswer } from '../contract/cart';
 
@@ -43,21 +43,21 @@ export interface CheckoutBody {
 export type CheckoutResponse = Partial<OrderAnswer> & Partial<PendingPaymentAnswer> & Partial<Pick<CartAnswer, 'cart'>>;
 
 /** POST user -> the identity id the checkout refers to. */
-export async function createPurchaser(client: AxiosInstance, body: PurchaserBody): Promise<string> {
+export async function createPurchaser(client: ApiClient, body: PurchaserBody): Promise<string> {
   const { data } = await client.post<GuestIdentityAnswer>('user', body);
   const row = data.identity?._data?.[0];
   if (!row) throw new Error('POST user answered without an identity');
   return row.identity_id ?? row.id;
 }
 
-export async function guestCheckout(client: AxiosInstance, cartId: string, body: CheckoutBody): Promise<CheckoutResponse> {
+export async function guestCheckout(client: ApiClient, cartId: string, body: CheckoutBody): Promise<CheckoutResponse> {
   const { data } = await client.post<CheckoutResponse>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, body);
   return data;
 }
 
 /** POST cart/{id}/gift_checkout (guest giver) or my/cart/{id}/gift_checkout (logged in): a gift of membership (issue 12). */
 export async function giftCheckout(
-  client: AxiosInstance,
+  client: ApiClient,
   cartId: string,
   body: CheckoutBody & { giftee_identity_id: string },
   loggedIn: boolean,

@@ -1,58 +1,59 @@
-import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import axiosRetry, { isNetworkError } from 'axios-retry';
-import { toApiError } from './errors';
+import type { AxiosInstance, AxiosResponse } from 'axios';
+import type { ApiClient } from './http';
+import type { ApiClientOptions } from './axios-client';
 import { takePrimedRead } from './primed-reads';
 
-/** Spec section 9: read retries 3, 250 ms doubling. */
-export const READ_RETRIES = 3;
-export const FIRST_RETRY_DELAY_MS = 250;
-export const REQUEST_TIMEOUT_MS = 20_000;
+export type { ApiClient } from './http';
+export type { ApiClientOptions } from './axios-client';
 
-export interface ApiClientOptions {
-  baseURL: string;
-  /** seller id or slug, sent as `_seller` on every call */
-  seller: string;
+type Params = Record<string, unknown>;
+
+/** The address a GET of `url` with `params` names, as the page's first reads are keyed (contract/first-reads.ts), or
+ *  null when a parameter is not a plain value (the page carries no such read). */
+function readAddress(baseURL: string, seller: string, url: string, params: Params | undefined): string | null {
+  const query: Record<string, string> = { _seller: seller };
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
+    query[key] = String(value);
+  }
+  const base = baseURL.endsWith('/') ? baseURL : `${baseURL}/`;
+  return `${base}${url}?${new URLSearchParams(query)}`;
 }
 
-/** Spec section 7: reads retry on timeout, network error or 502; writes never retry (they are not idempotent). */
-export function shouldRetryRead(error: AxiosError): boolean {
-  const method = (error.config?.method ?? 'get').toLowerCase();
-  if (method !== 'get' && method !== 'head') return false;
-  const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
-  return timedOut || isNetworkError(error) || error.response?.status === 502;
-}
-
-export function retryDelayMs(retryCount: number): number {
-  return FIRST_RETRY_DELAY_MS * 2 ** (retryCount - 1);
-}
-
-/** The one axios instance per API base: seller param, ecomm header, cookies, retries, typed errors. */
-export function createApiClient({ baseURL, seller }: ApiClientOptions): AxiosInstance {
-  const client = axios.create({
-    baseURL: baseURL.endsWith('/') ? baseURL : `${baseURL}/`,
-    withCredentials: true,
-    timeout: REQUEST_TIMEOUT_MS,
-    headers: { 'X-Ticketing-App': 'ecomm' },
-  });
-  client.interceptors.request.use((config) => {
-    config.params = { _seller: seller, ...(config.params ?? {}) };
-    // A first read the server already answered in the page (api/primed-reads.ts) is not sent again.
-    const method = (config.method ?? 'get').toLowerCase();
-    const body = method === 'get' ? takePrimedRead(client.getUri(config)) : undefined;
-    if (body !== undefined) {
-      config.adapter = async (request) => ({ data: body, status: 200, statusText: 'OK', headers: {}, config: request, request: null });
-    }
-    return config;
-  });
-  axiosRetry(client, {
-    retries: READ_RETRIES,
-    retryDelay: retryDelayMs,
-    retryCondition: shouldRetryRead,
-    shouldResetTimeout: true,
-  });
-  // Registered after axios-retry so retries happen first and only the final failure is converted.
-  client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
-  return client;
+/**
+ * The storefront's API client (issue 19: a lighter first page). A read the server already answered in the page
+ * (api/primed-reads.ts) is answered here; the first request that must go to the network downloads axios and the
+ * client built on it (axios-client.ts: seller param, ecomm header, cookies, retries, typed errors), which every later
+ * request uses. A first page whose reads all came with it loads no axios at all until something is sent.
+ * `load` builds the real client (tests hand in one of their own).
+ */
+export function createApiClient(
+  options: ApiClientOptions,
+  load: () => Promise<AxiosInstance> = () => import('./axios-client').then((m) => m.createAxiosClient(options)),
+): ApiClient {
+  let real: Promise<AxiosInstance> | undefined;
+  const client = () =>
+    (real ??= load().catch((error: unknown) => {
+      // A failed download is tried again by the next request (the chunk-load retry has done its part).
+      real = undefined;
+      throw error;
+    }));
+  const api = {
+    get(url: string, config?: { params?: Params }) {
+      const address = readAddress(options.baseURL, options.seller, url, config?.params);
+      const body = address ? takePrimedRead(address) : undefined;
+      if (body !== undefined)
+        return Promise.resolve({ data: body, status: 200, statusText: 'OK', headers: {}, config: {} } as AxiosResponse);
+      return client().then((c) => c.get(url, config));
+    },
+    post: (url: string, data?: unknown, config?: object) => client().then((c) => c.post(url, data, config)),
+    put: (url: string, data?: unknown, config?: object) => client().then((c) => c.put(url, data, config)),
+    patch: (url: string, data?: unknown, config?: object) => client().then((c) => c.patch(url, data, config)),
+    delete: (url: string, config?: object) => client().then((c) => c.delete(url, config)),
+  };
+  // The verbs' generic signatures are axios' own: each call is handed to the instance unchanged.
+  return api as unknown as ApiClient;
 }
 
 export { imageUrl } from '../contract/urls';

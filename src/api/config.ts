@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type { ConfigResponse, ContentBlockDef, DeploymentConfig, SellerRow, StorefrontConfig } from './types';
 import { ApiError, toApiError } from './errors';
 import { configRead } from '../contract/first-reads';
@@ -28,7 +28,7 @@ export interface SellerConfig {
 }
 
 /** GET config for the client's seller: the seller row and its storefront, strings and content_blocks. */
-export async function getSellerConfig(client: AxiosInstance): Promise<SellerConfig> {
+export async function getSellerConfig(client: ApiClient): Promise<SellerConfig> {
   const read = configRead();
   const { data } = await client.get<ConfigResponse>(read.path, { params: read.params });
   const seller = data.seller?._data?.[0];

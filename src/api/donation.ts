@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type { TicketGroupAnswer } from '../contract/catalogue';
 import { decimalToMinor } from '../domain/pricing';
 
@@ -11,7 +11,7 @@ export interface DonationType {
 }
 
 /** GET ticket_group/{id} with its types: the group's first type on sale, or null. */
-export async function loadDonationType(api: AxiosInstance, groupId: string): Promise<DonationType | null> {
+export async function loadDonationType(api: ApiClient, groupId: string): Promise<DonationType | null> {
   const { data } = await api.get<TicketGroupAnswer>(`ticket_group/${encodeURIComponent(groupId)}`, { params: { _embed: 'ticket_type' } });
   const type = data.ticket_type?._data.find((t) => t.available !== false);
   if (!type) return null;

@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { isHttpClientError } from './http';
 
 /** Every failed API call becomes one of these: the first `_data` item of the error body (spec section 8: its `_code`,
  *  `_context` and `_extra`; the API sends no English, so every message comes from the locale files). */
@@ -46,7 +46,7 @@ export function errorOfItem(status: number, item: ErrorItem & { _code: string })
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isAxiosError(error)) {
+  if (isHttpClientError(error)) {
     const status = error.response?.status ?? 0;
     const item = firstErrorItem(error.response?.data);
     if (item && typeof item._code === 'string') return errorOfItem(status, item as ErrorItem & { _code: string });

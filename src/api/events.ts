@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type { Static } from 'typebox';
 import type {
   AdmitSettingValue as AdmitSettingValueSchema,
@@ -21,7 +21,7 @@ export interface EventList {
 }
 
 /** GET events/available: the public listing, narrowed by the filter params of domain/event-filters. */
-export async function getAvailableEvents(client: AxiosInstance, filterParams: Record<string, string>): Promise<EventList> {
+export async function getAvailableEvents(client: ApiClient, filterParams: Record<string, string>): Promise<EventList> {
   const read = availableEventsRead(filterParams);
   const { data } = await client.get<EventsAnswer>(read.path, { params: read.params });
   return {
@@ -37,7 +37,7 @@ export interface EventDetail {
 }
 
 /** GET events/{id}; a 404 (or 400 for a malformed id) surfaces as ApiError for the not-found screen. */
-export async function getEvent(client: AxiosInstance, eventId: string): Promise<EventDetail> {
+export async function getEvent(client: ApiClient, eventId: string): Promise<EventDetail> {
   const read = eventRead(eventId);
   const { data } = await client.get<EventsAnswer>(read.path, { params: read.params });
   const event = data.event_template?._data?.[0];

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type { CartResponse } from './cart';
 import { ApiError, UNKNOWN_ERROR, errorOfItem, type ErrorItem } from './errors';
 
@@ -14,7 +14,7 @@ export interface ApplyCodeRequest {
  * The refusal is read here rather than by the client's interceptor, because spec section 8 wants the second error of
  * a duplicate_code answer when there is one.
  */
-export async function applyCodes(client: AxiosInstance, cartId: string, body: ApplyCodeRequest, loggedIn: boolean): Promise<CartResponse> {
+export async function applyCodes(client: ApiClient, cartId: string, body: ApplyCodeRequest, loggedIn: boolean): Promise<CartResponse> {
   const url = `${loggedIn ? 'my/' : ''}cart/${encodeURIComponent(cartId)}/apply_code`;
   const res = await client.post<CartResponse | { _data?: ErrorItem[] }>(
     url,

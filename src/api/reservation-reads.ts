@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type { CalendarAnswer, CalendarDayRow, EventsAnswer, SessionRow, SessionsAnswer } from '../contract/catalogue';
 import { ApiError } from './errors';
 import { calendarRead, reservableEventRead } from '../contract/first-reads';
@@ -8,7 +8,7 @@ import type { ReservableEvent, SessionDetail, TicketSelection } from './events';
    does not carry them (issue 19, a lighter first page); the types stay in ./events. */
 
 /** GET events/{id} with everything the reservation flow reads. */
-export async function getReservableEvent(client: AxiosInstance, eventId: string): Promise<ReservableEvent> {
+export async function getReservableEvent(client: ApiClient, eventId: string): Promise<ReservableEvent> {
   const read = reservableEventRead(eventId);
   const { data } = await client.get<EventsAnswer>(read.path, { params: read.params });
   const event = data.event_template?._data?.[0];
@@ -24,14 +24,14 @@ export async function getReservableEvent(client: AxiosInstance, eventId: string)
 }
 
 /** GET events/{id}/calendar?_format=extended: one row per venue-local date with sessions or passes. */
-export async function getCalendar(client: AxiosInstance, eventId: string, groupIds?: string[]): Promise<CalendarDayRow[]> {
+export async function getCalendar(client: ApiClient, eventId: string, groupIds?: string[]): Promise<CalendarDayRow[]> {
   const read = calendarRead(eventId, groupIds);
   const { data } = await client.get<CalendarAnswer>(read.path, { params: read.params });
   return data.calendar?._data ?? [];
 }
 
 /** GET events/{id}/sessions on one venue-local date; sold_out=T so sold-out sessions show as such. */
-export async function getSessionsOnDate(client: AxiosInstance, eventId: string, date: string, groupIds?: string[]): Promise<SessionRow[]> {
+export async function getSessionsOnDate(client: ApiClient, eventId: string, date: string, groupIds?: string[]): Promise<SessionRow[]> {
   const params: Record<string, string> = { 'start_datetime._ondate': date, sold_out: 'T', _sort: 'start_datetime' };
   if (groupIds?.length) params['ticket_group_id._in'] = groupIds.join(',');
   const { data } = await client.get<SessionsAnswer>(`events/${encodeURIComponent(eventId)}/sessions`, { params });
@@ -39,11 +39,7 @@ export async function getSessionsOnDate(client: AxiosInstance, eventId: string, 
 }
 
 /** POST events/{id}/calendar with a selection: the days where all of it fits one session. */
-export async function getCalendarForSelection(
-  client: AxiosInstance,
-  eventId: string,
-  tickets: TicketSelection[],
-): Promise<CalendarDayRow[]> {
+export async function getCalendarForSelection(client: ApiClient, eventId: string, tickets: TicketSelection[]): Promise<CalendarDayRow[]> {
   const { data } = await client.post<CalendarAnswer>(
     `events/${encodeURIComponent(eventId)}/calendar`,
     { tickets },
@@ -54,7 +50,7 @@ export async function getCalendarForSelection(
 
 /** POST events/{id}/sessions with a selection, on one venue-local date: sold-out here means the selection does not fit. */
 export async function getSessionsForSelection(
-  client: AxiosInstance,
+  client: ApiClient,
   eventId: string,
   date: string,
   tickets: TicketSelection[],
@@ -68,12 +64,7 @@ export async function getSessionsForSelection(
 }
 
 /** GET events/{id}/sessions/{sid} narrowed to the given groups: their capacity and availability for that session. */
-export async function getSessionDetail(
-  client: AxiosInstance,
-  eventId: string,
-  sessionId: string,
-  groupIds: string[],
-): Promise<SessionDetail> {
+export async function getSessionDetail(client: ApiClient, eventId: string, sessionId: string, groupIds: string[]): Promise<SessionDetail> {
   const params: Record<string, string> = { _embed: 'ticket_group,ticket_type' };
   if (groupIds.length) params['ticket_group_id._in'] = groupIds.join(',');
   const { data } = await client.get<SessionsAnswer>(`events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`, {

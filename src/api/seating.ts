@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './http';
 import type { SeatMapAnswer, SeatMapRow, SeatRow } from '../contract/seating';
 import { ApiError } from './errors';
 
@@ -10,7 +10,7 @@ export interface SeatMapData {
 }
 
 /** GET events/{id}/sessions/{sid}/seat_map?_withgeometry=true: the drawing and every seat's state at that session. */
-export async function getSeatMap(client: AxiosInstance, eventId: string, sessionId: string): Promise<SeatMapData> {
+export async function getSeatMap(client: ApiClient, eventId: string, sessionId: string): Promise<SeatMapData> {
   const { data } = await client.get<SeatMapAnswer>(
     `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}/seat_map`,
     { params: { _withgeometry: 'true' } },

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAxiosError } from 'axios';
+import { isHttpClientError } from '../api/http';
 import { ApiError } from '../api/errors';
 
 /** An API failure that reached no screen's handler: an ApiError, or an axios error not yet turned into one. */
-export const isUnhandledApiFailure = (reason: unknown): boolean => reason instanceof ApiError || isAxiosError(reason);
+export const isUnhandledApiFailure = (reason: unknown): boolean => reason instanceof ApiError || isHttpClientError(reason);
 
 /**
  * Spec section 8: unhandled API rejections show a reload banner. Every screen handles the failures it expects; this

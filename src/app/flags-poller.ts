@@ -1,10 +1,10 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import type { ConfigResponse, StorefrontConfig } from '../api/types';
 import type { ConfigStore } from '../stores/ConfigStore';
 import { flagsPollMs } from '../domain/flags';
 
 export interface FlagsPollerDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   config: ConfigStore;
   /** the page's document: its visibility pauses the poll (tests pass their own) */
   doc?: Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { staffMe, type StaffAnswer } from '../api/staff';
 import { previewBoot } from '../domain/preview';
 import type { RootStoreDeps } from '../stores/RootStore';
@@ -8,7 +8,7 @@ import type { RootStoreDeps } from '../stores/RootStore';
  * ask, nor download it). The preview's
  * content block set and date apply before the stores are made, so every screen starts as the previewed visitor's would.
  */
-export async function staffBoot(api: AxiosInstance): Promise<StaffAnswer | null> {
+export async function staffBoot(api: ApiClient): Promise<StaffAnswer | null> {
   // The bar's chunk downloads beside the staff read, so it is there when the first screen draws instead of popping in
   // after it (AppShell's lazy import then resolves from the module cache).
   void import('./staff/StaffBar').catch(() => undefined);

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import * as accountApi from '../api/account';
 import type { OrdersResponse, OrderSessionsResponse } from '../api/account';
 import type { MembershipResponse } from '../api/auth';
@@ -119,7 +119,7 @@ export class Request<T> {
 }
 
 export interface AccountStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   now?: () => Date;
 }
 

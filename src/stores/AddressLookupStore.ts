@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { findAddresses, retrieveAddress } from '../api/address';
 import type { AddressSuggestion } from '../contract/address';
 import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN, addressFields, type AddressFields } from '../domain/address';
@@ -25,7 +25,7 @@ export class AddressLookupStore {
   private abort: AbortController | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly deps: { api: AxiosInstance; debounceMs?: number }) {
+  constructor(private readonly deps: { api: ApiClient; debounceMs?: number }) {
     makeAutoObservable<AddressLookupStore, 'deps' | 'seq' | 'abort' | 'timer'>(
       this,
       { deps: false, seq: false, abort: false, timer: false },

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import * as cartApi from '../api/cart';
 import type { CartItemRow, CartResponse, CartRow, ReserveLine } from '../api/cart';
 import { toApiError, type ApiError } from '../api/errors';
@@ -17,7 +17,7 @@ export interface KeyValueStorage {
 }
 
 export interface CartStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   storage: KeyValueStorage | null;
   /** The seller the cart belongs to: one stored cart per seller. */
   sellerKey: string;

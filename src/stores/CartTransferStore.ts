@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import * as cartApi from '../api/cart';
 import { toApiError } from '../api/errors';
 import type { CartStore } from './CartStore';
@@ -20,7 +20,7 @@ export type TransferOutcome =
   | { kind: 'error' };
 
 export interface CartTransferStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   cart: CartStore;
 }
 

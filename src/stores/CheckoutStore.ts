@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { createPurchaser, giftCheckout, guestCheckout, type CheckoutBody, type CheckoutResponse } from '../api/checkout';
 import type { CartResponse } from '../api/cart';
 import { decimalToMinor, toDecimal } from '../domain/pricing';
@@ -26,7 +26,7 @@ import { track } from '../analytics/track';
 import { paymentTypeOf, type Wallet } from '../domain/payment-wallet';
 
 export interface CheckoutStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   cart: CartStore;
   /** Keeps order access tokens for the confirmation page across a reload (sessionStorage in the browser). */
   tokenStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } | null;

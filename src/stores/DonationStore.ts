@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { loadDonationType, type DonationType } from '../api/donation';
 import { toApiError } from '../api/errors';
 import { toDecimal } from '../domain/pricing';
@@ -12,7 +12,7 @@ export class DonationStore {
   type: DonationType | null = null;
   busy = false;
 
-  constructor(private readonly deps: { api: AxiosInstance; cart: CartStore; groupId: string | null }) {
+  constructor(private readonly deps: { api: ApiClient; cart: CartStore; groupId: string | null }) {
     makeAutoObservable<this, 'deps'>(this, { deps: false });
     if (deps.groupId) void this.load(deps.groupId);
   }

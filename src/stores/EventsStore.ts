@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { getAvailableEvents, getEvent } from '../api/events';
 import { toApiError, type ApiError } from '../api/errors';
 import type { EventTemplateRow, VenueRow } from '../api/types';
@@ -8,7 +8,7 @@ import { availableEventsParams, type EventFilters } from '../domain/event-filter
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface EventsStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   timezone: () => string;
   now: () => Date;
   /** A current member also sees the members-only events (spec sections 1 and 6); unset: nobody does. */

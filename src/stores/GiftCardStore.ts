@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { getGiftCard } from '../api/ledger';
 import { toApiError } from '../api/errors';
 import type { CartStore } from './CartStore';
@@ -7,7 +7,7 @@ import { GIFT_CARD_MAX, giftCardNumberProblem, giftCardPlan, normaliseGiftCardNu
 import { decimalToMinor } from '../domain/pricing';
 
 export interface GiftCardStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   cart: CartStore;
 }
 

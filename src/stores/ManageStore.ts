@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import * as ordersApi from '../api/orders';
 import { deleteCart } from '../api/cart';
 import { toApiError, type ApiError } from '../api/errors';
@@ -22,7 +22,7 @@ export function manageMessage(error: ApiError): string {
 }
 
 export interface ManageStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   orderId: string;
   /** the signature of the e-mail's manage link, when the visitor came by it */
   signature: string | null;

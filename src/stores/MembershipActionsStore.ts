@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import type { MembershipRow } from '../contract/account';
 import type { GiftCodeRow } from '../contract/membership';
 import * as membershipApi from '../api/membership';
@@ -13,7 +13,7 @@ export interface MembershipActionsApi {
   cancelAutoRenew(orderId: string): Promise<MembershipRow | null>;
 }
 
-export function membershipActionsApi(api: AxiosInstance): MembershipActionsApi {
+export function membershipActionsApi(api: ApiClient): MembershipActionsApi {
   return {
     getGiftCode: (code) => membershipApi.getGiftCode(api, code),
     redeem: async (code) => (await membershipApi.redeemGiftCode(api, code)).membership._data[0] ?? null,

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { applyCodes } from '../api/promo';
 import { toApiError } from '../api/errors';
 import type { CartStore } from './CartStore';
@@ -7,7 +7,7 @@ import { PROMO_MAX, PROMO_MIN, promoCodeProblem } from '../domain/promo';
 import { promoMessageKey } from '../domain/promo-messages';
 
 export interface PromoStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   cart: CartStore;
   isLoggedIn: () => boolean;
 }

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import * as ordersApi from '../api/orders';
 import { getCalendar, getSessionsOnDate } from '../api/reservation-reads';
 import { toApiError, type ApiError } from '../api/errors';
@@ -39,7 +39,7 @@ export function rescheduleMessage(error: ApiError, time: string): Message {
 }
 
 export interface RescheduleStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   orderId: string;
   /** the order's session whose tickets move */
   sessionId: string;

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import type { SellerConfig } from '../api/config';
 import type { DeploymentConfig } from '../api/types';
 import type { Role } from '../domain/content-blocks';
@@ -10,7 +10,7 @@ import { SessionStore } from './SessionStore';
 import { UiStore } from './UiStore';
 
 export interface RootStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   deployment: DeploymentConfig;
   sellerConfig: SellerConfig;
   sellerPrefix: string | null;
@@ -43,7 +43,7 @@ function browserStorage(): KeyValueStorage | null {
 
 /** Creates every domain store once; components reach them through useStores(). */
 export class RootStore {
-  readonly api: AxiosInstance;
+  readonly api: ApiClient;
   readonly config: ConfigStore;
   readonly ui: UiStore;
   readonly cart: CartStore;

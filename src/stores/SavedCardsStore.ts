@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { listSavedMethods, removeSavedMethod } from '../api/saved-payment';
 import type { SavedPaymentMethodRow } from '../contract/saved-payment';
 
@@ -16,7 +16,7 @@ export class SavedCardsStore {
   removingId: string | null = null;
   removeFailed = false;
 
-  constructor(private readonly deps: { api: AxiosInstance; enabled: boolean }) {
+  constructor(private readonly deps: { api: ApiClient; enabled: boolean }) {
     makeAutoObservable<SavedCardsStore, 'deps'>(this, { deps: false }, { autoBind: true });
   }
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import * as authApi from '../api/auth';
 import type { IdentityRow, LoginPayload, MembershipResponse, MembershipRow, UserResponse, UserRow } from '../api/auth';
 import { toApiError } from '../api/errors';
@@ -8,7 +8,7 @@ import { activeMemberships, greetingName, readMarker, SESSION_POLL_MS } from '..
 export type { IdentityRow, LoginPayload, MembershipRow, UserRow } from '../api/auth';
 
 export interface SessionStoreDeps {
-  api: AxiosInstance;
+  api: ApiClient;
   now?: () => Date;
   /** Seller slug sent as `state` with OTP requests (the mailed link returns to this seller). */
   sellerSlug?: string;

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { endStaffPreview, setStaffPreview, staffLogin, staffLogout, staffMe, type StaffAnswer, type StaffPreview } from '../api/staff';
 import { toApiError } from '../api/errors';
 import { getMembershipRules } from '../api/membership';
@@ -17,7 +17,7 @@ export class StaffStore {
   /** The seller's membership levels, in their order, for a member preview's level (loaded on demand). */
   levels: Array<{ id: string; name: string }> = [];
 
-  constructor(private readonly deps: { api: AxiosInstance; reload: () => void }) {
+  constructor(private readonly deps: { api: ApiClient; reload: () => void }) {
     makeAutoObservable<this, 'deps'>(this, { deps: false });
   }
 

@@ -1,9 +1,9 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import { getMembershipRules, postGiftee } from '../api/membership';
 import type { MembershipApi } from './MembershipStore';
 
 /** The membership form's calls (spec section 7), on the storefront's API client. */
-export function membershipApi(api: AxiosInstance): MembershipApi {
+export function membershipApi(api: ApiClient): MembershipApi {
   return {
     getRules: () => getMembershipRules(api),
     postGiftee: (body) => postGiftee(api, body),

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/http';
 import {
   getCalendar,
   getCalendarForSelection,
@@ -14,15 +14,15 @@ import type { ReservationApi } from './ReservationStore';
  * The client a current member's event read goes through: the same, asking for the members-only groups too (spec
  * section 6, hidden_type._in), so the storefront's first-page code (api/events.ts) stays as it is.
  */
-function withMemberGroups(api: AxiosInstance): AxiosInstance {
+function withMemberGroups(api: ApiClient): ApiClient {
   const params = { 'hidden_type._in': 'public_browsable,public_link_only,public_member_only' };
   const get = ((url: string, config?: { params?: object }) =>
-    api.get(url, { ...config, params: { ...config?.params, ...params } })) as AxiosInstance['get'];
-  return Object.assign(Object.create(api) as AxiosInstance, { get });
+    api.get(url, { ...config, params: { ...config?.params, ...params } })) as ApiClient['get'];
+  return Object.assign(Object.create(api) as ApiClient, { get });
 }
 
 /** The reads a reservation flow makes (spec section 7), on the storefront's API client. */
-export function reservationApi(api: AxiosInstance): ReservationApi {
+export function reservationApi(api: ApiClient): ReservationApi {
   return {
     getEvent: (id, opts) => getReservableEvent(opts?.members ? withMemberGroups(api) : api, id),
     getCalendar: (id, groupIds) => getCalendar(api, id, groupIds),

@@ -1,5 +1,5 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { createApiClient } from '../../src/api/client';
+import { createAxiosClient } from '../../src/api/axios-client';
 
 export type Reply = { status: number; data: unknown };
 export type Handler = (config: InternalAxiosRequestConfig) => Reply;
@@ -31,7 +31,7 @@ export function fakeServer(handler: Handler) {
     if (!ok) throw new AxiosError(`HTTP ${reply.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
     return response;
   };
-  const api = createApiClient({ baseURL: '/api', seller: 'demo' });
+  const api = createAxiosClient({ baseURL: '/api', seller: 'demo' });
   api.defaults.adapter = adapter;
   return { api, seen };
 }

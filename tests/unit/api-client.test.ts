@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { createApiClient, imageUrl, retryDelayMs, shouldRetryRead } from '../../src/api/client';
+import { imageUrl } from '../../src/api/client';
+import { createAxiosClient, retryDelayMs, shouldRetryRead } from '../../src/api/axios-client';
+import type { ApiClient } from '../../src/api/http';
 import { ApiError, toApiError } from '../../src/api/errors';
 import { bootstrap } from '../../src/boot';
 import type { SellerConfig } from '../../src/api/config';
@@ -22,7 +24,7 @@ function scripted(replies: Reply[]) {
 }
 
 function client(replies: Reply[]) {
-  const api = createApiClient({ baseURL: '/api', seller: 'demo' });
+  const api = createAxiosClient({ baseURL: '/api', seller: 'demo' });
   const script = scripted(replies);
   api.defaults.adapter = script.adapter;
   return { api, seen: script.seen };
@@ -123,7 +125,7 @@ describe('boot: which seller', () => {
   /** A fake GET config that knows only the listed sellers. */
   const knows = (...slugs: string[]) => {
     const asked: string[] = [];
-    const load = async (api: { interceptors: unknown; defaults: unknown }) => {
+    const load = async (api: object) => {
       const seller = (api as unknown as { __seller: string }).__seller;
       asked.push(seller);
       if (!slugs.includes(seller)) throw new ApiError(404, 'seller_not_found', 'no');
@@ -132,7 +134,7 @@ describe('boot: which seller', () => {
     return { load, asked };
   };
   // The client does not expose its seller, so read it back from a request the interceptor prepares.
-  const sellerOf = async (api: import('axios').AxiosInstance) => {
+  const sellerOf = async (api: ApiClient) => {
     const { adapter, seen } = scripted([{ status: 200, data: null }]);
     await api.get('probe', { adapter });
     return seen[0].params._seller as string;

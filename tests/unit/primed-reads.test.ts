@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AxiosAdapter } from 'axios';
 import { JSDOM } from 'jsdom';
 import { createApiClient } from '../../src/api/client';
+import { createAxiosClient } from '../../src/api/axios-client';
 import { getSellerConfig } from '../../src/api/config';
 import { getAvailableEvents, getEvent } from '../../src/api/events';
 import { BOOT_DATA_ID, configRead, readKey, readUrl } from '../../src/contract/first-reads';
@@ -10,13 +11,19 @@ import { primeReads, PRIMED_READS_TTL_MS, readBootData, takePrimedRead } from '.
 /** A client whose network is a counter: every request that leaves it is recorded and answered with `{}`. */
 function countingClient() {
   const sent: string[] = [];
-  const api = createApiClient({ baseURL: '/api', seller: 'demo' });
+  let loads = 0;
+  const network = createAxiosClient({ baseURL: '/api', seller: 'demo' });
   const adapter: AxiosAdapter = async (config) => {
-    sent.push(api.getUri(config));
+    sent.push(network.getUri(config));
     return { status: 200, statusText: 'OK', headers: {}, config, data: { event_template: { _data: [{ id: 'net' }] } } };
   };
-  api.defaults.adapter = adapter;
-  return { api, sent };
+  network.defaults.adapter = adapter;
+  // The storefront's client: the page's reads answered by itself, the network's client loaded for the first send.
+  const api = createApiClient({ baseURL: '/api', seller: 'demo' }, async () => {
+    loads += 1;
+    return network;
+  });
+  return { api, sent, loads: () => loads };
 }
 
 const configBody = {
@@ -38,14 +45,17 @@ describe('readKey', () => {
 
 describe('primed reads', () => {
   it('the client answers a primed read from the page once, then asks the network', async () => {
-    const { api, sent } = countingClient();
+    const { api, sent, loads } = countingClient();
     primeReads({ [readKey(readUrl('/api', 'demo', configRead()))]: configBody });
     const config = await getSellerConfig(api);
     expect(config.seller.name).toBe('Demo');
     expect(config.strings).toEqual({ a: 'b' });
     expect(sent).toEqual([]);
+    // Nothing was sent, so the network's client (axios, issue 19) was not even loaded.
+    expect(loads()).toBe(0);
     await expect(getSellerConfig(api)).rejects.toMatchObject({ _code: 'seller_not_found' });
     expect(sent).toHaveLength(1);
+    expect(loads()).toBe(1);
   });
 
   it('only the read with the same address and seller is answered; writes always go out', async () => {

@@ -1,6 +1,6 @@
 import type { AxiosAdapter, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
-import { createApiClient } from '../../api/client';
+import { createAxiosClient } from '../../api/axios-client';
 import type { ErrorBody, ErrorCode } from '../../contract/errors';
 
 /**
@@ -38,7 +38,7 @@ function keyOf(config: InternalAxiosRequestConfig): string {
  * A call the story has no reply for is a 404 `not_found`, as the API answers an unknown resource.
  */
 export function storyApi(replies: Replies): AxiosInstance {
-  const api = createApiClient({ baseURL: '/api', seller: 'demo' });
+  const api = createAxiosClient({ baseURL: '/api', seller: 'demo' });
   const adapter: AxiosAdapter = (config) => {
     const answer = replies[keyOf(config)] ?? refusal(404, 'not_found');
     const body = typeof config.data === 'string' && config.data ? (JSON.parse(config.data) as unknown) : config.data;
