@@ -49,6 +49,8 @@ export class RootStore {
   readonly cart: CartStore;
   readonly events: EventsStore;
   readonly session: SessionStore;
+  /** localStorage (null: blocked, or a test without one): the cart id and other client state of spec section 3. */
+  readonly storage: KeyValueStorage | null;
   /** The member of staff looking (issue 18): null for every shopper. */
   readonly staff: StaffAnswer | null;
   readonly staffBlockNames: string[];
@@ -61,6 +63,7 @@ export class RootStore {
     this.config = new ConfigStore(deps.deployment, deps.sellerConfig, deps.sellerPrefix);
     this.ui = new UiStore();
     const storage = deps.storage === undefined ? browserStorage() : deps.storage;
+    this.storage = storage;
     this.cart = new CartStore({
       api: deps.api,
       storage,

@@ -18,6 +18,7 @@ import { SavedCardsStore } from '../../stores/SavedCardsStore';
 import { useScreenStore } from '../../stores/lifecycle';
 import { AddressFillContext } from './AddressSearch';
 import { DonationSection } from './DonationSection';
+import { CheckoutUpsell } from './CheckoutUpsell';
 import { GiftCardField, useGiftCardStore } from './GiftCardField';
 import { BlockedCartForm } from './BlockedCartForm';
 import { PaymentChoiceField, chosenAmount, type PaymentChoice } from './PaymentSchedule';
@@ -253,6 +254,7 @@ export const CheckoutForm = observer(function CheckoutForm({
             </section>
           ),
           payment: () => payment,
+          upsell: () => <CheckoutUpsell />,
           donation: () => <DonationSection />,
           terms: () =>
             termsHtml ? (

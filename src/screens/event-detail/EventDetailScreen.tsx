@@ -12,6 +12,7 @@ import { useMoneyFormatWarmUp } from '../../components/useMoneyFormatWarmUp';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { ReservationFlow } from './ReservationFlow';
 import { useReservationStore } from './useReservationStore';
+import { UpsellBanner } from './UpsellBanner';
 import { rememberCodes } from '../../domain/promo';
 import '../../styles/reserve.css';
 
@@ -89,10 +90,13 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
                 />
               ) : null,
             heading: () => (
-              <header className="event-detail__header">
-                <h1 className="page-title">{event.name}</h1>
-                {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
-              </header>
+              <>
+                <header className="event-detail__header">
+                  <h1 className="page-title">{event.name}</h1>
+                  {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
+                </header>
+                <UpsellBanner event={event} />
+              </>
             ),
             description: () => (event.description ? <SafeHtml className="event-detail__description" html={event.description} /> : null),
             reservation: () =>

@@ -170,6 +170,27 @@ export class Quantities {
       const limits = this.limitsOf(group);
       if (types.length === 1) this.quantities.set(types[0].id, clampToCap(limits, initialQuantity(limits)));
     }
+    this.prefillToMatch();
+  }
+
+  /**
+   * An add-on whose tickets must match its anchor's (upsell chains, issue 16) starts at the anchor's tickets: type by
+   * type where the names agree (2 Adult, 1 Child), the rest on the first type.
+   */
+  private prefillToMatch(): void {
+    const start = this.dates.effectiveMode === 'date' ? (this.sessionChoice.selectedSession?.start_datetime ?? null) : null;
+    const [anchor] = this.context.visit.matchFor(start);
+    const shown = this.shownGroups.flatMap(({ types }) => types);
+    if (!anchor || shown.length === 0) return;
+    this.quantities.clear();
+    let left = anchor.count;
+    for (const { name, count } of anchor.types) {
+      const same = shown.find((t) => t.name.toLowerCase() === name.toLowerCase());
+      if (!same) continue;
+      this.quantities.set(same.id, this.count(same.id) + count);
+      left -= count;
+    }
+    if (left > 0) this.quantities.set(shown[0].id, this.count(shown[0].id) + left);
   }
 
   isFlexiblePrice(type: TicketTypeRow): boolean {

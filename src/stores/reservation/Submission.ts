@@ -38,6 +38,9 @@ export class Submission {
   /** Problems that stop a submit before it is sent: guard, prices, admit details, survey answers, CityPASS codes. */
   get blockingProblem(): Notice | null {
     const { dates, tickets } = this;
+    const visit = this.context.visit;
+    // Upsell chains (issue 16): an add-on sold only after an admission, and none in the cart.
+    if (visit.missingAnchor) return { key: 'reserve.upsell.anchorFirst', tone: 'error' };
     const guard = selectionGuard({
       needsAdmissionChoice: dates.offersBoth,
       mode: dates.effectiveMode,
@@ -46,6 +49,10 @@ export class Submission {
       ticketCount: tickets.ticketCount,
     });
     if (guard) return { key: `reserve.guard.${guard}`, tone: 'error' };
+    const start = dates.effectiveMode === 'date' ? (this.sessionChoice.selectedSession?.start_datetime ?? null) : null;
+    const match = visit.matchFor(start);
+    if (match.length > 0 && !match.some((anchor) => anchor.count === tickets.ticketCount))
+      return { key: 'reserve.errors.ticketsMustMatchCount', params: { count: match[0].count }, tone: 'error' };
     // Spec section 5: no reserve while seats are still needed.
     if (!this.seats.ready) return { key: 'reserve.guard.seats', tone: 'error' };
     const badPrice = tickets.shownGroups.some(({ types }) =>
