@@ -20,7 +20,7 @@ import { normaliseRules, quantityMessages } from '../../domain/message-rules';
 import type { DateChoice } from './DateChoice';
 import type { FlowContext } from './FlowContext';
 import type { SessionChoice } from './SessionChoice';
-import { selectionSubtotal, type Subtotal } from '../../domain/subtotal';
+import { memberPriceOf, selectionSubtotal, type Subtotal } from '../../domain/subtotal';
 
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
@@ -97,14 +97,17 @@ export class Quantities {
       .filter((g) => g.types.length > 0);
   }
 
-  /** The running subtotal of the chosen tickets (issue 16), priced as the server prices them. */
+  /** The running subtotal of the chosen tickets (issue 16), priced as the server prices them: a member's tickets at
+   *  the benefits' prices. */
   get subtotal(): Subtotal {
+    const benefits = this.context.deps.member?.benefits;
     return selectionSubtotal(
-      this.shownGroups.flatMap(({ types }) =>
+      this.shownGroups.flatMap(({ group, types }) =>
         types.map((type) => ({
           type,
           count: this.count(type.id),
           flexibleAmount: this.isFlexiblePrice(type) ? this.flexibleAmount(type) : null,
+          memberPrice: memberPriceOf(type, group, benefits),
         })),
       ),
     );
