@@ -6,6 +6,7 @@ import {
   chooseSessionThroughUi,
   expectNoSeriousA11yViolations,
   firstSessionTomorrow,
+  otherBuyersTake,
   reserveThroughApi,
   reserveThroughUi,
   sessionLabels,
@@ -309,19 +310,8 @@ test.describe('event detail, live availability (issue 16)', () => {
     await times.getByRole('button', { name: /^1:00\sPM/ }).click();
     await expect(page.getByRole('button', { name: /Add one Free place/ })).toBeVisible();
 
-    // Other visitors (each a client of its own: one pending cart per visitor) take every place, 4 per order.
-    let left = session.availableCapacity;
-    while (left > 0) {
-      const buyer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-      const n = Math.min(4, left);
-      const res = await buyer.post('/api/cart/modify?_seller=demo', {
-        headers: { 'X-Ticketing-App': 'ecomm' },
-        data: { add: Array.from({ length: n }, () => ({ ticket_type_id: typeId, event_session_id: session.id })) },
-      });
-      expect(res.status()).toBe(200);
-      left -= n;
-      await buyer.dispose();
-    }
+    // Other visitors take every place.
+    await otherBuyersTake(playwright, test.info().project.use.baseURL, session.id, typeId, session.availableCapacity);
     const soldAt = Date.now();
     // The talk's only time that day is gone: spec section 4 reloads the calendar and clears the date, saying so.
     await expect(page.getByRole('alert').filter({ hasText: /Tickets have sold out for \w+day, / })).toBeVisible({ timeout: 5000 });
@@ -356,6 +346,31 @@ test.describe('event detail, quantity-first', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary.getByText('2 × Adult')).toBeVisible();
     await expect(summary.getByText('1 × Student')).toBeVisible();
+  });
+
+  test('a chosen time that no longer has room for the tickets says so within 5 seconds (live availability, issue 16)', async ({
+    page,
+    request,
+    playwright,
+  }) => {
+    const tour = (await apiEvents(request)).find((e) => e.name.startsWith('Behind the Scenes'))!;
+    await page.goto(`/events/${tour.id}?quantity=Adult:2`);
+    await page.getByRole('button', { name: 'Find available tickets' }).click();
+    // a later date than the other tests use, and its first time
+    await page.locator('.date-button:not([disabled]):not(.date-button--more)').nth(3).click();
+    const detail = page.waitForResponse((r) => /\/api\/events\/[^/]+\/sessions\/[0-9a-f-]{36}\?/.test(r.url()));
+    await page.getByRole('region', { name: 'Choose a time' }).getByRole('button').and(page.locator(':not([disabled])')).first().click();
+    const session = (await (await detail).json()).event_session._data[0] as { id: string; availableCapacity: number };
+    const typeId = (await (await request.get(`/api/events/${tour.id}?_seller=demo&_embed=ticket_type`)).json()).ticket_type._data.find(
+      (t: { name: string }) => t.name === 'Adult',
+    ).id as string;
+    // Others leave one place: the two Adults no longer fit that time.
+    await otherBuyersTake(playwright, test.info().project.use.baseURL, session.id, typeId, session.availableCapacity - 1);
+    const tookAt = Date.now();
+    await expect(page.getByRole('alert').filter({ hasText: /Tickets have sold out for (the session at|\w+day, )/ })).toBeVisible({
+      timeout: 5000,
+    });
+    expect(Date.now() - tookAt).toBeLessThan(5000);
   });
 
   test('Change tickets opens the quantities again and forgets the date', async ({ page, request }) => {

@@ -123,6 +123,28 @@ export async function reserveThroughApi(
   return (await response.json()).cart._data[0].id;
 }
 
+/** Other visitors (each a client of its own: one pending cart per visitor) take `places` of a session, 4 per order. */
+export async function otherBuyersTake(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  sessionId: string,
+  typeId: string,
+  places: number,
+) {
+  let left = places;
+  while (left > 0) {
+    const buyer = await playwright.request.newContext({ baseURL });
+    const n = Math.min(4, left);
+    const res = await buyer.post('/api/cart/modify?_seller=demo', {
+      headers: { 'X-Ticketing-App': 'ecomm' },
+      data: { add: Array.from({ length: n }, () => ({ ticket_type_id: typeId, event_session_id: sessionId })) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    left -= n;
+    await buyer.dispose();
+  }
+}
+
 /** Fills the purchaser form, the test-mode card and the terms on /checkout. */
 /** Label parts the event detail uses (issue 3 contract): date buttons 'ddd, MMM D', session buttons 'h:mm A'. */
 export function sessionLabels(session: TomorrowSession, timezone = 'America/New_York') {
