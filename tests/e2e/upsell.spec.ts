@@ -3,9 +3,11 @@ import {
   addCountsThroughUi,
   checkBothSizes,
   expectNoSeriousA11yViolations,
+  fillCheckout,
   firstSessionTomorrow,
   pickSessionOnPage,
   sessionLabels,
+  skipUpsells,
   apiEvents,
 } from './helpers';
 
@@ -106,14 +108,11 @@ test.describe('upsell chain (issue 16)', () => {
     await expect(summary.getByText('Ocean Light: Creatures of the Deep')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Add to your visit' })).toHaveCount(0);
 
-    // Removing the admission asks first and says everything goes, then clears the cart and the chain.
-    await summary.getByRole('button', { name: 'Remove General Admission from your cart' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remove from cart?' });
-    await expect(dialog).toContainText(
-      'Other items in your cart depend on General Admission. Removing it will clear everything in your cart.',
-    );
-    await dialog.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toHaveCount(0);
+    // Paid: the confirmation's heading has the focus, and the chain went with the cart.
+    await fillCheckout(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/checkout\/complete\?orderIds=/);
+    await expectFocusOnHeading(page, 'Thank you for your order');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('storefront.upsellsChain.')))).toEqual([]);
   });
 
@@ -154,5 +153,25 @@ test.describe('upsell chain (issue 16)', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please choose 2 tickets, one for each ticket of your visit.');
     await expect(page).toHaveURL(/\/events\/[^/]+$/);
+
+    // The refusal reads the cart again: the page now counts the visit's 2 tickets.
+    await expect(page.locator('.reserve__must-match')).toHaveText('Choose 2 tickets, one for each ticket of your visit.');
+
+    // Removing the admission the talk depends on asks first and says everything goes, then clears the cart and the chain.
+    await page.getByRole('button', { name: 'Add one Free place' }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await skipUpsells(page);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByText('2 × Free place')).toBeVisible();
+    await summary.getByRole('button', { name: 'Remove General Admission from your cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove from cart?' });
+    await expect(dialog).toContainText(
+      'Other items in your cart depend on General Admission. Removing it will clear everything in your cart.',
+    );
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toHaveCount(0);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => /^storefront\.(cart|upsellsChain|visitWindow)\./.test(k))),
+    ).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ import type { Notice } from './types';
 
 /** Refusals that mean the figures the shopper saw are out of date. */
 const CAPACITY_CODES = new Set(['session_capacity_exceeded', 'ticket_group_capacity_exceeded', 'ticket_group_sold_out']);
+/** Refusals about the visit in the cart (upsell chains, issue 16): the cart changed elsewhere, so it is read again. */
+const VISIT_CODES = new Set(['anchor_required', 'tickets_must_match_anchor_tickets']);
 
 /** The reserve (spec section 4): what blocks it, then the cart's reserve call with the lines and survey answers. */
 export class Submission {
@@ -100,6 +102,7 @@ export class Submission {
         });
         // '{n} left' and sold-out states from the latest answer, not the one before the refusal (issue 16)
         if (CAPACITY_CODES.has(e._code)) void this.sessionChoice.refresh();
+        if (VISIT_CODES.has(e._code)) void context.deps.cart.load?.();
       }
       return false;
     } finally {

@@ -25,6 +25,8 @@ export interface ReserveTarget {
   readonly anchorStart?: string | null;
   /** Settles once the stored cart has been read at startup (CartStore.settled). */
   readonly settled?: Promise<unknown>;
+  /** Reads the cart again (CartStore.load): a refusal about the visit means the page's copy of it is out of date. */
+  load?(): Promise<void>;
 }
 
 export interface ReservationDeps {
