@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   addCountsThroughUi,
   checkBothSizes,
+  expectNoA11yViolations,
   expectNoSeriousA11yViolations,
   fillCheckout,
   firstSessionTomorrow,
@@ -44,6 +45,7 @@ test.describe('upsell chain (issue 16)', () => {
     await expect(talk).toBeVisible();
     await expect(page.getByRole('link', { name: 'View event: General Admission' })).toHaveCount(0);
     await checkBothSizes(page, 'upsell-listing');
+    await expectNoA11yViolations(page);
 
     // Ocean Light, offered by the banner, skipped.
     await ocean.click();
@@ -54,6 +56,7 @@ test.describe('upsell chain (issue 16)', () => {
     await expect(page.locator('.date-picker__buttons .date-button:not(.date-button--more)')).toHaveCount(1);
     await expect(page.getByRole('button', { name: new RegExp(`^${date}\\b`) }).first()).toHaveAttribute('aria-pressed', 'true');
     await checkBothSizes(page, 'upsell-banner');
+    await expectNoA11yViolations(page);
     await banner.getByRole('link', { name: /^Skip this experience/ }).click();
     await expect(page).toHaveURL(/\/events$/);
     await expectFocusOnHeading(page, UPSELL_HEADING);
