@@ -14,6 +14,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-
 // The feature-flag seller's folder (tests/e2e/setup-sellers.ts): the main server watches it, the tests rewrite it.
 process.env.E2E_FLAGS_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-flags-'));
 process.env.E2E_LAYOUT_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-layout-'));
+// Wallet credentials made at the start of the run (tests/e2e/setup-sellers.ts): the main server offers wallet passes.
+process.env.E2E_WALLET_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-wallet-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -66,6 +68,8 @@ const servers = [
       ...serverEnv(port, process.env.E2E_DATA_DIR),
       E2E_FLAGS_DIR: process.env.E2E_FLAGS_DIR,
       E2E_LAYOUT_DIR: process.env.E2E_LAYOUT_DIR,
+      E2E_WALLET_DIR: process.env.E2E_WALLET_DIR,
+      WALLET_CONFIG: path.join(process.env.E2E_WALLET_DIR, 'wallet.json'),
       SELLER_WATCH_DIRS: `${process.env.E2E_FLAGS_DIR},${process.env.E2E_LAYOUT_DIR}`,
     },
   },

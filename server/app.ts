@@ -23,6 +23,7 @@ import { registerStripeWebhook } from './routes/stripe-webhook';
 import registerOutbox from './routes/outbox';
 import { createIndexPage, readIndexTemplate } from './http/index-html';
 import { registerContractCheck } from './http/contract-check';
+import { lazySchemaCompilers } from './http/lazy-compilers';
 import { registerOpenApi } from './http/openapi';
 import { registerStories } from './http/stories';
 import { DeploymentConfig } from '../src/contract/storefront';
@@ -94,6 +95,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       return (reply as FastifyReply).status(status).send(errorBody(new DomainError(code, 'The request could not be read.')));
     },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, allowUnionTypes: true } },
+    // Fastify's default validators and serializers, each compiled on its route's first request (server/http/lazy-compilers.ts).
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
 
   await app.register(fastifyCookie);

@@ -65,6 +65,12 @@ export interface ServerConfig {
    * generic one: they stay on the server, never in the seller config the storefront reads (services/auth/oidc.ts).
    */
   oidcClientSecrets: Record<string, string>;
+  /**
+   * Wallet pass credentials (WALLET_CONFIG_<SLUG>, else WALLET_CONFIG): the path of each seller's wallet file, by slug
+   * suffix, '*' for the generic one. The file names the Apple and Google credentials (services/wallet/credentials.ts);
+   * like the OIDC secrets they never reach the seller config the storefront reads.
+   */
+  walletConfigFiles: Record<string, string>;
 }
 
 /** The pool size that served the most reservations a second in `npm run bench` here (5, 10 and 20 measured). */
@@ -108,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     testGatewayLatencyMs: testOnlyNumber(env, 'TEST_GATEWAY_LATENCY_MS'),
     reconcileAfterMs: positive(env.RECONCILE_AFTER_MS, 5 * 60 * 1000),
     oidcClientSecrets: readOidcClientSecrets(env),
+    walletConfigFiles: Object.fromEntries(Object.entries(readPerSeller(env, 'WALLET_CONFIG')).map(([k, v]) => [k, path.resolve(root, v)])),
     sellerWatchDirs: (env.SELLER_WATCH_DIRS ?? '')
       .split(',')
       .map((dir) => dir.trim())
@@ -117,23 +124,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 /**
- * OIDC_CLIENT_SECRET_<SLUG> per seller (the slug upper-cased, '-' as '_': seller `city-museum` reads
- * OIDC_CLIENT_SECRET_CITY_MUSEUM) and OIDC_CLIENT_SECRET for every seller without its own; keyed by that suffix, '*'.
+ * A per-seller setting: NAME_<SLUG> per seller (the slug upper-cased, anything but letters and digits as '_': seller
+ * `city-museum` reads NAME_CITY_MUSEUM) and NAME for every seller without its own; keyed by that suffix, '*'.
  */
-export function readOidcClientSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
-  const secrets: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
+export function readPerSeller(env: NodeJS.ProcessEnv, name: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
     if (!value) continue;
-    if (name === 'OIDC_CLIENT_SECRET') secrets['*'] = value;
-    else if (name.startsWith('OIDC_CLIENT_SECRET_')) secrets[name.slice('OIDC_CLIENT_SECRET_'.length)] = value;
+    if (key === name) values['*'] = value;
+    else if (key.startsWith(`${name}_`)) values[key.slice(name.length + 1)] = value;
   }
-  return secrets;
+  return values;
 }
+
+/** The value of a per-seller setting for `slug` (its own, else the generic one). */
+export function forSeller<T>(values: Record<string, T>, slug: string): T | undefined {
+  return values[slug.toUpperCase().replace(/[^A-Z0-9]/g, '_')] ?? values['*'];
+}
+
+/** OIDC_CLIENT_SECRET_<SLUG> per seller and OIDC_CLIENT_SECRET for every seller without its own. */
+export const readOidcClientSecrets = (env: NodeJS.ProcessEnv) => readPerSeller(env, 'OIDC_CLIENT_SECRET');
 
 /** The client secret of a seller's identity provider, or undefined for a public client (PKCE only). */
 export function oidcClientSecret(config: Pick<ServerConfig, 'oidcClientSecrets'>, slug: string): string | undefined {
-  const key = slug.toUpperCase().replace(/[^A-Z0-9]/g, '_');
-  return config.oidcClientSecrets[key] ?? config.oidcClientSecrets['*'];
+  return forSeller(config.oidcClientSecrets, slug);
 }
 
 /** TRUST_PROXY: unset or empty trusts nobody; digits are a hop count; anything else a comma list of addresses/CIDRs. */

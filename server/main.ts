@@ -5,11 +5,14 @@ import { readConfig } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { loadSellerFolder } from './catalog/loader';
 import { startJobs } from './jobs';
+import { readWalletFile } from './services/wallet/credentials';
 
 /** `npm start`: open the database (PGlite in DATA_DIR, or DATABASE_URL), migrate, load the demo seller on
  *  first start, run the background jobs and serve the API and the built storefront on PORT. */
 async function main() {
   const config = readConfig();
+  // A wallet file that does not read is said at start, not at the first pass a visitor asks for.
+  for (const file of new Set(Object.values(config.walletConfigFiles))) readWalletFile(file);
   const now = clockOf(config.pinnedClock);
   if (config.pinnedClock) console.log(`test clock: now is ${now().toISOString()} (TEST_NOW)`);
   const handle = await openDatabase(
@@ -50,6 +53,6 @@ async function main() {
 
 main().catch((err) => {
   // Another process holds the embedded database: say so plainly, without a stack.
-  console.error(err instanceof DataDirInUseError ? err.message : err);
+  console.error(err instanceof DataDirInUseError || /^wallet config /.test((err as Error)?.message) ? (err as Error).message : err);
   process.exit(1);
 });

@@ -11,6 +11,8 @@ export const MAX_SESSIONS_PER_EVENT = 50_000;
 export interface PlannedSession extends SessionSlot {
   capacity: number;
   oversell: number;
+  /** minor units (the schedule's price_increase) */
+  priceIncrease: number;
 }
 export interface PlannedEvent {
   source: CatalogEvent;
@@ -64,7 +66,9 @@ function sessionsOf(ev: CatalogEvent, timezone: string, now: Date, base: string,
         `expands to no sessions (dates ${schedule.dates.from} to ${schedule.dates.to} from ${localDate(now, timezone)})`,
       );
     // A later schedule overrides an earlier one at the same start (e.g. a holiday with other capacity).
-    for (const s of slots) byStart.set(s.start.getTime(), { ...s, capacity: schedule.capacity ?? -1, oversell: schedule.oversell ?? 0 });
+    const priceIncrease = schedule.price_increase ? money(schedule.price_increase) : 0;
+    for (const s of slots)
+      byStart.set(s.start.getTime(), { ...s, capacity: schedule.capacity ?? -1, oversell: schedule.oversell ?? 0, priceIncrease });
   });
   if (byStart.size > MAX_SESSIONS_PER_EVENT)
     issues.add('catalog.json', `${base}/schedules`, `expands to ${byStart.size} sessions; the limit is ${MAX_SESSIONS_PER_EVENT}`);

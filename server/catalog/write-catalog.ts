@@ -425,14 +425,17 @@ export async function writeSessions(tx: Tx, plan: Plan, ids: Ids): Promise<numbe
             end_datetime: s.end,
             capacity: s.capacity,
             oversell_capacity: s.oversell,
+            price_increase: s.priceIncrease,
             annotations: json([]),
           })),
         )
         .onConflict((oc) =>
           // Unchanged rows are left alone (a reload then rewrites nothing); a change never goes below what is sold.
-          oc.columns(['event_template_id', 'start_datetime']).doUpdateSet(excluded(['end_datetime', 'capacity', 'oversell_capacity']))
-            .where(sql<boolean>`(event_session.end_datetime, event_session.capacity, event_session.oversell_capacity)
-          is distinct from (excluded.end_datetime, excluded.capacity, excluded.oversell_capacity)
+          oc
+            .columns(['event_template_id', 'start_datetime'])
+            .doUpdateSet(excluded(['end_datetime', 'capacity', 'oversell_capacity', 'price_increase']))
+            .where(sql<boolean>`(event_session.end_datetime, event_session.capacity, event_session.oversell_capacity, event_session.price_increase)
+          is distinct from (excluded.end_datetime, excluded.capacity, excluded.oversell_capacity, excluded.price_increase)
           and (excluded.capacity < 0 or event_session.used_capacity <= excluded.capacity + excluded.oversell_capacity)`),
         )
         .execute();

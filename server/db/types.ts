@@ -291,6 +291,16 @@ export interface CartTable {
   additional_info: Json<Record<string, any>>;
   created_at: TsDefault;
   updated_at: TsDefault;
+  /** an edit cart (migration 030): the order whose booked tickets its tickets replace; one open edit per order */
+  edit_order_id: Generated<string | null>;
+}
+/** A link that hands a cart to another browser (migration 035): the sha256 of its token, once, until it expires. */
+export interface CartTransferTable {
+  token_hash: string;
+  cart_id: string;
+  created_at: TsDefault;
+  expires_at: Ts;
+  used_at: Ts | null;
 }
 export type TicketState = 'in_cart' | 'held' | 'booked' | 'redeemed' | 'cancelled' | 'unbooked';
 /** A ticket in these states holds what it took (capacity, a member benefit, a seat, a CityPASS code): the predicate of
@@ -326,6 +336,8 @@ export interface TicketTable {
   cartmod_amount: Generated<number>;
   /** the cart mod that gives it (migration 014) */
   cart_mod_id: Generated<string | null>;
+  /** a ticket of an edit cart: the booked ticket of the order it replaces (a reschedule; migration 030) */
+  replaces_ticket_id: Generated<string | null>;
   created_at: TsDefault;
 }
 export interface TicketOrderTable {
@@ -370,6 +382,31 @@ export interface TestGatewayChargeTable {
   status: 'requires_action' | 'succeeded' | 'refunded';
   created_at: TsDefault;
   refunded_at: Ts | null;
+}
+/** The test gateway's record of a refund of (part of) a charge, once per idempotency key (migration 030). */
+export interface TestGatewayRefundTable {
+  idempotency_key: string;
+  ref: string;
+  amount: number;
+  created_at: TsDefault;
+}
+/**
+ * What a cancellation gives back (migration 030): one row per payment it is taken from, written in the transaction that
+ * cancels the tickets, paid out through that payment's gateway afterwards under its own idempotency key.
+ */
+export interface OrderRefundTable {
+  id: Uuid;
+  seller_id: string;
+  ticket_order_id: string;
+  payment_id: string;
+  gateway_id: 'free' | 'ledger' | 'test' | 'stripe';
+  amount: number;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  idempotency_key: string;
+  ticket_ids: Json<string[]>;
+  last_error: string | null;
+  created_at: TsDefault;
+  updated_at: TsDefault;
 }
 export interface ScheduledPaymentTable {
   id: Uuid;
@@ -589,10 +626,13 @@ export interface Database {
   rate_limit: RateLimitTable;
   hold_tally: HoldTallyTable;
   cart: CartTable;
+  cart_transfer: CartTransferTable;
   ticket: TicketTable;
   ticket_order: TicketOrderTable;
   payment: PaymentTable;
   test_gateway_charge: TestGatewayChargeTable;
+  test_gateway_refund: TestGatewayRefundTable;
+  order_refund: OrderRefundTable;
   scheduled_payment: ScheduledPaymentTable;
   webhook_event: WebhookEventTable;
   membership_program: MembershipProgramTable;
@@ -623,5 +663,6 @@ export type Cart = Selectable<CartTable>;
 export type Ticket = Selectable<TicketTable>;
 export type TicketOrder = Selectable<TicketOrderTable>;
 export type Payment = Selectable<PaymentTable>;
+export type OrderRefund = Selectable<OrderRefundTable>;
 export type Membership = Selectable<MembershipTable>;
 export type Role = Selectable<RoleTable>;

@@ -2,8 +2,8 @@ import type { Deps } from '../deps';
 import { purgeRateLimits } from '../services/auth/rate-limit';
 import { repeat } from './repeat';
 
-/** Removes ended sessions, login tokens a day past their expiry, single sign-on logins never come back, and old
- *  rate-limit windows. */
+/** Removes ended sessions, login tokens a day past their expiry, single sign-on logins never come back, cart transfer
+ *  links past their time, and old rate-limit windows. */
 export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; tokens: number; windows: number }> {
   const now = deps.now();
   const sessions = await deps.db.deleteFrom('auth_session').where('expires_at', '<=', now).executeTakeFirst();
@@ -12,6 +12,7 @@ export async function cleanUpAuth(deps: Deps): Promise<{ sessions: number; token
     .where('expires_at', '<', new Date(now.getTime() - 86_400_000))
     .executeTakeFirst();
   await deps.db.deleteFrom('sso_attempt').where('expires_at', '<=', now).execute();
+  await deps.db.deleteFrom('cart_transfer').where('expires_at', '<=', now).execute();
   const windows = await purgeRateLimits(deps);
   return { sessions: Number(sessions.numDeletedRows ?? 0), tokens: Number(tokens.numDeletedRows ?? 0), windows };
 }

@@ -22,6 +22,8 @@ import { applyCodes, lookupCode } from '../services/cart/apply-code';
 import { money } from '../../src/domain/money';
 import { hit, refund } from '../services/auth/rate-limit';
 import { retryAfter } from '../http/retry-after';
+import { cartTransferRoutes } from '../../src/contract/cart-transfer';
+import { claimCart, createTransfer } from '../services/cart/transfer';
 
 /** The caller of a request: the owner-token cookie, and the logged-in user's identity when there is a session. */
 export async function callerOf(deps: Deps, request: FastifyRequest): Promise<Caller> {
@@ -107,6 +109,26 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     ...cartRoutes.get,
     onSend: privateNoStore,
     handler: async (request) => view(request, request.query, request.params.id),
+  });
+
+  // Cart transfer (issue 17): a link made by the cart's owner carries it to another browser.
+  api.route({
+    ...cartTransferRoutes.create,
+    onSend: privateNoStore,
+    handler: async (request) => {
+      const row = await createTransfer(deps, request.params.id, await callerOf(deps, request));
+      return { cart_transfer: table([row]) };
+    },
+  });
+
+  api.route({
+    ...cartTransferRoutes.claim,
+    onSend: privateNoStore,
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const { viewAs } = await claimCart(deps, id, await ensureOwnerCookie(deps, request, reply), request.body.token);
+      return view(request, request.query, id, viewAs);
+    },
   });
 
   api.route({

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { checkoutCart, type CheckoutResult } from '../services/checkout';
 import { table } from '../../src/contract/tables';
-import { orderView } from '../services/orders';
+import { editedOrderAnswer, orderView } from '../services/orders';
 import { cartView } from '../services/cart/view';
 import { cartRoutes, type CheckoutBody } from '../../src/contract/cart';
 import { callerOf } from './cart';
@@ -24,6 +24,8 @@ export async function checkoutAnswer(deps: Deps, result: CheckoutResult, caller:
   }
   // A gift card paid part of it: the refreshed cart, no order (the spec's `partial` result).
   if (result.kind === 'partial') return cartView(deps, result.cartId, caller, { embed: new Set() });
+  // An edit booked into its order (issue 17): the caller owned the edit cart it paid for; the order as it is now.
+  if (result.edit) return editedOrderAnswer(deps, result.orderId);
   return bookedOrderAnswer(deps, result.orderId, caller, result.accessToken);
 }
 

@@ -20,6 +20,7 @@ import registerMembershipRoutes from './membership';
 import registerAddressRoutes from './address';
 import registerLedgerRoutes from './ledger';
 import registerStaffRoutes from './staff';
+import registerWalletRoutes from './wallet';
 import { inPreview } from '../http/auth';
 import { DomainError } from '../http/errors';
 
@@ -50,4 +51,5 @@ export async function registerApiRoutes(app: FastifyInstance, deps: Deps): Promi
   await registerAddressRoutes(app, deps);
   await registerLedgerRoutes(app, deps);
   await registerStaffRoutes(app, deps);
+  await registerWalletRoutes(app, deps);
 }

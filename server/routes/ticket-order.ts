@@ -4,9 +4,9 @@ import { cartRoutes, ORDER_TOKEN_HEADER } from '../../src/contract/cart';
 import type { Deps } from '../deps';
 import { parseEmbed } from '../services/query';
 import { orderQrPng, orderView } from '../services/orders';
-import { callerOf, privateNoStore } from './cart';
+import { callerOf, ensureOwnerCookie, privateNoStore } from './cart';
 import { MANAGE_SIGNATURE_HEADER, selfEditRoutes } from '../../src/contract/self-edit';
-import { cancelTickets, emailOrder, selfEditView } from '../services/self-edit';
+import { cancelTickets, emailOrder, rescheduleTickets, selfEditView } from '../services/self-edit';
 
 /** The per-order access token comes in its header only (issue 20, finding 9: an address lands in logs and history). */
 const accessTokenOf = (request: FastifyRequest) => {
@@ -58,6 +58,14 @@ export default async function register(app: FastifyInstance, deps: Deps): Promis
     onSend: privateNoStore,
     handler: async (request) =>
       cancelTickets(deps, request.params.id, await callerOf(deps, request), request.body.tickets, signatureOf(request)),
+  });
+
+  api.route({
+    ...selfEditRoutes.reschedule,
+    onSend: privateNoStore,
+    // The edit cart is this browser's (its owner cookie, given now when it has none: a visitor who came by the link).
+    handler: async (request, reply) =>
+      rescheduleTickets(deps, request.params.id, await ensureOwnerCookie(deps, request, reply), request.body, signatureOf(request)),
   });
 
   api.route({

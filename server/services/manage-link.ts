@@ -9,17 +9,22 @@ import { managePath } from '../../src/contract/manage-link';
  */
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
-const mac = (secret: string, orderId: string) => createHmac('sha256', secret).update(`manage:${orderId}`).digest();
+/** What a signature vouches for: an order's manage link, or one ticket's wallet pass links (issue 17). A pass link
+ *  proves that ticket only: it cannot manage the order. */
+type Purpose = 'manage' | 'pass';
+
+const mac = (secret: string, id: string, purpose: Purpose = 'manage') => createHmac('sha256', secret).update(`${purpose}:${id}`).digest();
 
 export const signOrder = (secret: string, orderId: string) => mac(secret, orderId).toString('base64url');
+export const signTicketPass = (secret: string, ticketId: string) => mac(secret, ticketId, 'pass').toString('base64url');
 
 /** Whether `signature` is the seller's signature of the order. */
-export function verifyOrderSignature(secret: string, orderId: string, signature: unknown): boolean {
+export function verifyOrderSignature(secret: string, orderId: string, signature: unknown, purpose: Purpose = 'manage'): boolean {
   if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return false;
-  return timingSafeEqual(mac(secret, orderId), Buffer.from(signature, 'base64url'));
+  return timingSafeEqual(mac(secret, orderId, purpose), Buffer.from(signature, 'base64url'));
 }
 
-async function secretOf(db: Db, sellerId: string): Promise<string> {
+export async function secretOf(db: Db, sellerId: string): Promise<string> {
   const row = await db.selectFrom('seller').select('manage_link_secret').where('id', '=', sellerId).executeTakeFirstOrThrow();
   return row.manage_link_secret;
 }

@@ -16,17 +16,19 @@ import { catalogueWire, orderWire, relatedRows, ticketWire } from './cart/view';
 export async function loadReadableOrder(deps: Deps, orderId: string, caller: Caller, accessToken?: string) {
   if (!isUuid(orderId)) throw notFound('ticket_order', orderId);
   const order = await deps.db.selectFrom('ticket_order').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (!order) throw notFound('ticket_order', orderId);
-  const byToken = isOwnerToken(accessToken) && order.access_token_hash === sha256(accessToken);
-  if (!byToken) {
-    const cart = await deps.db
-      .selectFrom('cart')
-      .select(['identity_id', 'owner_token_hash'])
-      .where('id', '=', order.cart_id)
-      .executeTakeFirst();
-    if (!cart || !isCartOwner(cart, caller)) throw notFound('ticket_order', orderId);
-  }
+  if (!order || !(await mayReadOrder(deps, order, caller, accessToken))) throw notFound('ticket_order', orderId);
   return order;
+}
+
+/** Whether the caller may read the order: by its access token, or as the owner of its cart (cookie or identity). */
+export async function mayReadOrder(deps: Deps, order: TicketOrder, caller: Caller, accessToken?: string): Promise<boolean> {
+  if (isOwnerToken(accessToken) && order.access_token_hash === sha256(accessToken)) return true;
+  const cart = await deps.db
+    .selectFrom('cart')
+    .select(['identity_id', 'owner_token_hash'])
+    .where('id', '=', order.cart_id)
+    .executeTakeFirst();
+  return !!cart && isCartOwner(cart, caller);
 }
 
 /** GET ticket_order/{id}: the order and, as asked by _embed (all when absent), its tickets and catalogue rows. */
@@ -37,6 +39,12 @@ export async function orderView(
   opts: { accessToken?: string; embed: Set<string> },
 ): Promise<OrderAnswer> {
   return orderTables(deps, await loadReadableOrder(deps, orderId, caller, opts.accessToken), opts.embed);
+}
+
+/** The order an edit cart was just booked into (issue 17), answered to the browser that paid for the edit. */
+export async function editedOrderAnswer(deps: Deps, orderId: string): Promise<OrderAnswer> {
+  const order = await deps.db.selectFrom('ticket_order').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  return orderTables(deps, order, new Set());
 }
 
 /** The answer's tables of an order the caller may read, as asked by _embed (all when empty). */

@@ -1,10 +1,21 @@
 import type { AxiosInstance } from 'axios';
-import type { AddLine, CartAnswer, CartItemRow, CartRow, CartState as CartStateSchema, GrandTotalsRow, TicketRow } from '../contract/cart';
+import type {
+  AddLine,
+  CartAnswer,
+  CartItemRow,
+  CartRow,
+  CartState as CartStateSchema,
+  GrandTotalsRow,
+  ModifyBody,
+  TicketRow,
+} from '../contract/cart';
 import type { Static } from 'typebox';
+import type { CartTransferAnswer, CartTransferRow, ClaimBody } from '../contract/cart-transfer';
 
 /** One line to put in the cart (POST cart/modify `add`). Money (face_value) is a decimal string. */
 export type ReserveLine = AddLine;
 export type CartState = Static<typeof CartStateSchema>;
+type ModifyBodyType = Static<typeof ModifyBody>;
 export type CartGrandTotals = GrandTotalsRow;
 export type { CartItemRow, CartRow };
 export type CartItemType = CartItemRow['types'][number];
@@ -17,7 +28,7 @@ const path = (id: string) => `cart/${encodeURIComponent(id)}`;
 export async function modifyCart(
   client: AxiosInstance,
   cartId: string | null,
-  body: { add?: ReserveLine[]; remove?: string[]; additional_info?: Record<string, unknown>; channel_id?: 'web' },
+  body: Pick<ModifyBodyType, 'add' | 'remove' | 'channel_id' | 'apply_code_default'> & { additional_info?: Record<string, unknown> },
 ): Promise<CartResponse> {
   const url = cartId ? `${path(cartId)}/modify` : 'cart/modify';
   const { data } = await client.post<CartResponse>(url, body);
@@ -47,4 +58,17 @@ export async function extendCart(client: AxiosInstance, cartId: string): Promise
 /** The cart row of a response, or null when the server sent none. */
 export function cartOf(response: CartResponse): CartRow | null {
   return response.cart?._data?.[0] ?? null;
+}
+
+/** POST cart/{id}/transfer: a link's token that hands the cart to another browser, once, for an hour (issue 17). */
+export async function createTransferLink(client: AxiosInstance, cartId: string): Promise<CartTransferRow> {
+  const { data } = await client.post<CartTransferAnswer>(`${path(cartId)}/transfer`, {});
+  return data.cart_transfer._data[0];
+}
+
+/** POST cart/{id}/claim: takes the cart over with its link's token; answers it as GET cart does. */
+export async function claimCart(client: AxiosInstance, cartId: string, token: string): Promise<CartResponse> {
+  const body: ClaimBody = { token };
+  const { data } = await client.post<CartResponse>(`${path(cartId)}/claim`, body, { params: { _embed: 'venue' } });
+  return data;
 }

@@ -2,7 +2,8 @@ import type { AxiosInstance } from 'axios';
 import type { OrderAnswer, TicketOrderRow, TicketRow } from '../contract/cart';
 import { MANAGE_SIGNATURE_HEADER } from '../contract/manage-link';
 import { ORDER_TOKEN_HEADER } from '../contract/urls';
-import type { CancelBody, OrderEmailBody, SelfEditAnswer } from '../contract/self-edit';
+import type { CancelBody, OrderEmailBody, RescheduleBody, SelfEditAnswer } from '../contract/self-edit';
+import type { CheckoutBody } from '../contract/cart';
 
 export type { TicketOrderRow };
 export type OrderTicketRow = TicketRow;
@@ -55,6 +56,30 @@ export async function cancelTickets(
 }
 
 /** POST ticket_order/{id}/email: the order's mail (a free checkout asks for it after booking, spec section 7). */
-export async function emailOrder(client: AxiosInstance, orderId: string, body: OrderEmailBody = {}): Promise<void> {
-  await client.post(`ticket_order/${encodeURIComponent(orderId)}/email`, body);
+export async function emailOrder(
+  client: AxiosInstance,
+  orderId: string,
+  body: OrderEmailBody = {},
+  signature: string | null = null,
+): Promise<void> {
+  await client.post(`ticket_order/${encodeURIComponent(orderId)}/email`, body, { headers: signatureHeaders(signature) });
+}
+
+/** POST ticket_order/{id}/reschedule: the tickets move to another time in the order's edit cart; answers the order. */
+export async function rescheduleTickets(
+  client: AxiosInstance,
+  orderId: string,
+  body: RescheduleBody,
+  signature: string | null,
+): Promise<SelfEditAnswer> {
+  const { data } = await client.post<SelfEditAnswer>(`ticket_order/${encodeURIComponent(orderId)}/reschedule`, body, {
+    headers: signatureHeaders(signature),
+  });
+  return data;
+}
+
+/** Confirms an edit with nothing to pay (spec section 4: it checks out free); the update is mailed afterwards. */
+export async function confirmFreeEdit(client: AxiosInstance, cartId: string): Promise<void> {
+  const body = { amount: '0.00', gateway_id: 'free', send_email: false } as CheckoutBody;
+  await client.post(`cart/${encodeURIComponent(cartId)}/guest_checkout`, body);
 }

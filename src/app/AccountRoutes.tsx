@@ -18,6 +18,7 @@ const OrderPage = screen(() => import('../screens/account/OrderPage'), 'OrderPag
 const ForgotMembershipScreen = screen(() => import('../screens/recovery/EmailRequestScreen'), 'ForgotMembershipScreen');
 const ForgotPasswordScreen = screen(() => import('../screens/recovery/EmailRequestScreen'), 'ForgotPasswordScreen');
 const CreateAccountScreen = screen(() => import('../screens/recovery/EmailRequestScreen'), 'CreateAccountScreen');
+const SignUpScreen = screen(() => import('../screens/recovery/SignUpScreen'), 'SignUpScreen');
 const ResetPasswordScreen = screen(() => import('../screens/recovery/ResetPasswordScreen'), 'ResetPasswordScreen');
 const SetEmailScreen = screen(() => import('../screens/recovery/SetEmailScreen'), 'SetEmailScreen');
 
@@ -84,6 +85,8 @@ export function RecoveryArea() {
           </LoggedOutOnly>
         }
       />
+      {/* Sends a logged-in visitor on itself: the login that ends a sign-up must not race a redirect home. */}
+      <Route path="sign-up" element={<SignUpScreen />} />
       <Route
         path="reset-password"
         element={

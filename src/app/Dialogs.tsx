@@ -8,6 +8,8 @@ import { CartExpiredModal, CartRemoveModal, ExtendTimerModal } from '../componen
 
 // The login form and its steps load when a dialog first asks for them.
 const LoginDialog = lazy(async () => ({ default: (await import('../components/login/LoginDialog')).LoginDialog }));
+// The cart's promo code field is the checkout's, downloaded when the dialog first opens (not on the first page).
+const PromoCodeField = lazy(async () => ({ default: (await import('../screens/checkout/PromoCodeField')).PromoCodeField }));
 
 /** Draws the dialog UiStore says is open; screens open dialogs by name, never by mounting them. The cart's
  *  own dialogs (remove confirmation, extend offer) follow the cart store's state. */
@@ -28,6 +30,15 @@ export const Dialogs = observer(function Dialogs() {
           onClose={ui.closeModal}
         />
       </Suspense>
+    );
+  }
+  if (ui.modal?.name === 'promo-codes') {
+    return (
+      <Modal title={t('promo.modalTitle')} onClose={ui.closeModal}>
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <PromoCodeField cartLoaded />
+        </Suspense>
+      </Modal>
     );
   }
   if (ui.modal?.name === 'mobile-cart') {

@@ -11,7 +11,10 @@ const LoginCallbackScreen = screen(() => import('../screens/login/LoginCallbackS
 const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'LogoutScreen');
 const ResendScreen = screen(() => import('../screens/resend/ResendScreen'), 'ResendScreen');
 const ManageScreen = screen(() => import('../screens/manage/ManageScreen'), 'ManageScreen');
+const RescheduleScreen = screen(() => import('../screens/manage/RescheduleScreen'), 'RescheduleScreen');
+const ManageConfirmScreen = screen(() => import('../screens/manage/ManageConfirmScreen'), 'ManageConfirmScreen');
 const PendingScreen = screen(() => import('../screens/checkout/PendingScreen'), 'PendingScreen');
+const TransferCartScreen = screen(() => import('../screens/transfer-cart/TransferCartScreen'), 'TransferCartScreen');
 const MembershipArea = screen(() => import('../screens/membership/MembershipScreens'), 'MembershipArea');
 const StaffLoginScreen = screen(() => import('../screens/staff/StaffLoginScreen'), 'StaffLoginScreen');
 const AccountArea = screen(() => import('./AccountRoutes'), 'AccountArea');
@@ -47,11 +50,14 @@ export const AppRoutes = observer(function AppRoutes() {
         <Route path="checkout/complete" element={<CompletionScreen />} />
         <Route path="checkout/pending/:cartId" element={<PendingScreen />} />
         <Route path="checkout/:cartId?" element={<CheckoutScreen />} />
+        <Route path="transfer-cart/:cartId" element={<TransferCartScreen />} />
         <Route path="my/*" element={<AccountArea />} />
         <Route path="user/*" element={<RecoveryArea />} />
         <Route path="resend" element={<ResendScreen />} />
         <Route path="manage/:id" element={<ManageScreen />} />
         <Route path="manage/:id/cancel-auto-renew" element={<MembershipArea />} />
+        <Route path="manage/:id/reschedule/:sessionId" element={<RescheduleScreen />} />
+        <Route path="manage/:id/confirm" element={<ManageConfirmScreen />} />
         <Route path="membership/*" element={<MembershipArea />} />
         {loginPath !== '/' && <Route path={loginPath.slice(1)} element={<LoginCallbackScreen />} />}
         <Route path="logout" element={<LogoutScreen />} />

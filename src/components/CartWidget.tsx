@@ -69,14 +69,14 @@ interface ContentsProps {
 /** The cart's contents: items grouped by event with types, counts and totals, remove, and 'Checkout'. */
 export const CartContents = observer(function CartContents({ showCheckout = true, onNavigate }: ContentsProps) {
   const { t } = useTranslation();
-  const { cart, config } = useStores();
+  const { cart, config, ui } = useStores();
   if (cart.isEmpty) return <p className="cart__empty">{t('cart.empty')}</p>;
   const totals = cart.cart?.cart_fees.grand_totals;
   return (
     <>
       <ul className="cart__items">
         {cart.items.map((item) => (
-          <CartItemView key={item.id} item={item} canRemove={cart.cart?.state === 'pending'} />
+          <CartItemView key={item.id} item={item} canRemove={cart.cart?.state === 'pending' && !cart.cart.edit_order_id} />
         ))}
       </ul>
       {totals && showCheckout && (
@@ -89,6 +89,12 @@ export const CartContents = observer(function CartContents({ showCheckout = true
         <p className="notice--error" role="alert">
           {t('app.unexpectedError')}
         </p>
+      )}
+      {/* The promo codes dialog (spec sections 2 and 5): its field loads when opened; the checkout shows the field itself. */}
+      {showCheckout && config.flags.promo_field && cart.cart?.state === 'pending' && (
+        <button type="button" className="link-button cart__promo" aria-haspopup="dialog" onClick={() => ui.openModal('promo-codes')}>
+          {t('promo.haveCode')}
+        </button>
       )}
       {showCheckout && (
         <Link className="button cart__checkout" to="/checkout" onClick={onNavigate}>
@@ -114,19 +120,30 @@ export function CartWidget({ showCheckout = true }: { showCheckout?: boolean }) 
   );
 }
 
-/** The 80 px bar fixed to the bottom of small screens: cart summary, timer and a button that opens the cart. */
-export const MobileFooter = observer(function MobileFooter() {
+/**
+ * The 80 px bar fixed to the bottom of small screens: cart summary, timer and a button that opens the cart. `skipTo`: the
+ * buy-membership form's skip action (spec section 2), going on without a membership.
+ */
+export const MobileFooter = observer(function MobileFooter({ skipTo }: { skipTo?: string }) {
   const { t } = useTranslation();
   const { cart, ui } = useStores();
   return (
     <div className="mobile-footer">
       <div className="mobile-footer__summary">
-        <p>{cart.isEmpty ? t('cart.empty') : t('cart.ticketCount', { count: cart.ticketCount })}</p>
+        {/* Beside the skip action an empty cart says nothing: the two buttons need the room. */}
+        {!(skipTo && cart.isEmpty) && <p>{cart.isEmpty ? t('cart.empty') : t('cart.ticketCount', { count: cart.ticketCount })}</p>}
         <ExpiryTimer compact />
       </div>
-      <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => ui.openModal('mobile-cart')}>
-        {t('cart.open')}
-      </button>
+      <div className="mobile-footer__actions">
+        {skipTo && (
+          <Link className="button button--secondary" to={skipTo} aria-label={t('membership.form.skipLabel')}>
+            {t('membership.form.skip')}
+          </Link>
+        )}
+        <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => ui.openModal('mobile-cart')}>
+          {t('cart.open')}
+        </button>
+      </div>
     </div>
   );
 });

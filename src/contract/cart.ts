@@ -248,6 +248,8 @@ export const CartRow = Row({
   /** payments the cart has taken so far, and the gateways' records of them (capture, refund, dispute ...) */
   completed_payments: Type.Optional(Type.Array(CompletedPaymentRow)),
   gateway_audit: Type.Optional(Type.Array(GatewayAuditRow)),
+  /** an edit cart (issue 17): the order whose tickets it moves; its total_payments count what was paid for them */
+  edit_order_id: Type.Optional(Uuid),
 });
 export type CartRow = Static<typeof CartRow>;
 

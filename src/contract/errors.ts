@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
   tickets_too_old: 409,
   /** the seller's self_edit_rules do not let the visitor change this order (paid, its category, logged in, off) */
   order_not_self_editable: 403,
+  /** the seller has no credentials for that wallet (WALLET_CONFIG): its pass links are not offered */
+  wallet_not_configured: 404,
   // Checkout and payment
   payment_not_supported: 400,
   payment_amount_incorrect: 400,

@@ -1,6 +1,18 @@
 import { Type, type Static } from 'typebox';
 import { answers, route } from './answers';
-import { Body, IdParams, JsonObject, Literals, NullableInteger, Row, SellerQuery, Uuid } from './primitives';
+import {
+  Body,
+  IdParams,
+  Instant,
+  JsonObject,
+  Literals,
+  Money,
+  NullableInstant,
+  NullableInteger,
+  Row,
+  SellerQuery,
+  Uuid,
+} from './primitives';
 import { Table } from './tables';
 import { OrderAnswer } from './cart';
 import { MANAGE_SIGNATURE_HEADER } from './manage-link';
@@ -8,17 +20,53 @@ import { MANAGE_SIGNATURE_HEADER } from './manage-link';
 export { MANAGE_SIGNATURE_HEADER };
 
 /**
- * Order self-service (issue 17; spec sections 2, 4, 5, 6): what a visitor may do with an order after the purchase.
- * The browser that bought it (its owner cookie) and the holder of the signed link of the order e-mail may act on it;
- * editing and cancelling need the visitor logged out (spec section 6). Edit-order, reschedule and paid refunds are
- * not built yet: cancellation covers free orders only.
+ * Order self-service (issue 17; spec sections 2, 4, 5, 6, 8): what a visitor may do with an order after the purchase.
+ * The browser that bought it (its owner cookie), the holder of the signed link of the order e-mail and (to cancel) the
+ * logged-in owner may act on it; editing and rescheduling need the visitor logged out (spec section 6).
+ * - cancel: free tickets, and paid ones where the seller's edit_order rules allow it (`cancel_paid_tickets`), refunded
+ *   through the gateway that took the money;
+ * - edit (edit_order mode): a reschedule puts the order's tickets into an edit cart in another session of the same
+ *   event, with its own hold; the edit is confirmed by checking that cart out (free, or the difference paid at
+ *   /manage/{orderId}/confirm), or discarded by deleting it (DELETE cart/{id}).
  */
 
 export const SelfEditMode = Literals('off', 'free_order_only', 'edit_order');
 
 /** Why an order, or a ticket of it, cannot be cancelled by its visitor. */
-export const SelfEditReason = Literals('logged_in', 'mode_off', 'not_free', 'category', 'tickets_too_old', 'ticket_state_incorrect');
+export const SelfEditReason = Literals(
+  'logged_in',
+  'mode_off',
+  /** a reschedule where the seller allows free cancellation only (free_order_only) */
+  'not_edit_mode',
+  'not_free',
+  'category',
+  /** a member's benefit ticket: benefits are counted per visit, so the box office moves it */
+  'member_benefit',
+  'tickets_too_old',
+  'ticket_state_incorrect',
+);
 export type SelfEditReason = Static<typeof SelfEditReason>;
+
+/** One ticket an edit moves: the order's booked ticket and the ticket (in the edit cart) that replaces it. */
+export const EditMoveRow = Row({
+  ticket_id: Uuid,
+  to_ticket_id: Uuid,
+  to_event_session_id: Uuid,
+  to_start_datetime: Instant,
+});
+export type EditMoveRow = Static<typeof EditMoveRow>;
+
+/** An edit in progress: its cart (the checkout confirms it), hold and what it costs more than was paid. */
+export const EditRow = Row({
+  cart_id: Uuid,
+  expires_at: NullableInstant,
+  /** seconds left of the edit's hold */
+  expires_in: NullableInteger(),
+  /** what confirming costs: the new tickets less what was paid for the ones they replace, never below 0 */
+  outstanding: Money,
+  moves: Type.Array(EditMoveRow, { maxItems: 1000 }),
+});
+export type EditRow = Static<typeof EditRow>;
 
 export const SelfEditRow = Row({
   ticket_order_id: Uuid,
@@ -31,11 +79,32 @@ export const SelfEditRow = Row({
   cancelable_ticket_ids: Type.Array(Uuid, { maxItems: 1000 }),
   /** how long before the visit self-service closes (config self_edit_rules.horizon_hours or horizon_days) */
   horizon_hours: NullableInteger(),
+  /** what cancelling every cancelable ticket gives back (what was paid for them), '0.00' for free ones */
+  refund_amount: Type.Optional(Money),
+  /** the tickets a reschedule may move (edit_order mode): booked, of a self-editable category, beyond the horizon */
+  reschedulable_ticket_ids: Type.Optional(Type.Array(Uuid, { maxItems: 1000 })),
+  /** this browser's unsaved changes (spec section 4: an edit cart with its expiry), or null */
+  edit: Type.Optional(Type.Union([EditRow, Type.Null()])),
 });
 export type SelfEditRow = Static<typeof SelfEditRow>;
 
-/** The order as GET ticket_order/{id} answers it, and its self-service row. */
-export const SelfEditAnswer = Row({ ...OrderAnswer.properties, self_edit: Table(SelfEditRow) });
+/** What a cancellation gave back, by payment: the gateway it went to and whether it has been paid out yet. */
+export const OrderRefundRow = Row({
+  id: Uuid,
+  amount: Money,
+  gateway_id: Type.String(),
+  status: Literals('pending', 'succeeded', 'failed'),
+  ticket_ids: Type.Array(Uuid, { maxItems: 1000 }),
+  created_at: Instant,
+});
+export type OrderRefundRow = Static<typeof OrderRefundRow>;
+
+/** The order as GET ticket_order/{id} answers it, its self-service row, and the refunds of its cancellations. */
+export const SelfEditAnswer = Row({
+  ...OrderAnswer.properties,
+  self_edit: Table(SelfEditRow),
+  order_refund: Type.Optional(Table(OrderRefundRow)),
+});
 export type SelfEditAnswer = Static<typeof SelfEditAnswer>;
 
 const ManageHeaders = Type.Object({
@@ -45,10 +114,18 @@ const ManageHeaders = Type.Object({
 export const CancelBody = Body({
   /** the ids of the tickets to cancel */
   tickets: Type.Array(Uuid, { minItems: 1, maxItems: 1000, uniqueItems: true }),
-  /** spec section 7; unused for free orders, which refund nothing */
+  /** spec section 7; unused: a refund goes back through the gateway that took the money */
   gateway_data: Type.Optional(JsonObject),
 });
 export type CancelBody = Static<typeof CancelBody>;
+
+export const RescheduleBody = Body({
+  /** the order's tickets to move (booked, of one session) */
+  tickets: Type.Array(Uuid, { minItems: 1, maxItems: 1000, uniqueItems: true }),
+  /** the new session: another time of the same event */
+  event_session_id: Uuid,
+});
+export type RescheduleBody = Static<typeof RescheduleBody>;
 
 export const OrderEmailBody = Body({ log_context: Type.Optional(Literals('order_update', 'order_cancel')) });
 export type OrderEmailBody = Static<typeof OrderEmailBody>;
@@ -70,12 +147,27 @@ export const selfEditRoutes = {
     method: 'POST',
     url: '/ticket_order/:id/cancel',
     schema: {
-      summary: 'Cancels free tickets of a future session and gives their places back; mails the cancellation',
+      summary:
+        'Cancels tickets of a future session (free ones; paid ones where the seller allows it, refunded through the gateway that took the money), gives their places back and mails the cancellation',
       tags: ['orders'],
       params: IdParams,
       querystring: SellerQuery,
       headers: ManageHeaders,
       body: CancelBody,
+      response: answers(SelfEditAnswer),
+    },
+  }),
+  reschedule: route({
+    method: 'POST',
+    url: '/ticket_order/:id/reschedule',
+    schema: {
+      summary:
+        "Moves tickets to another session of the same event in the order's edit cart (its own hold): the new places are taken now, the old ones given back when the edit is checked out (refused while logged in)",
+      tags: ['orders'],
+      params: IdParams,
+      querystring: SellerQuery,
+      headers: ManageHeaders,
+      body: RescheduleBody,
       response: answers(SelfEditAnswer),
     },
   }),

@@ -102,6 +102,8 @@ export const StorefrontConfig = Open({
   checkout_upsell_id: Type.Optional(NullableText),
   /** the donation group the checkout offers (its database id) */
   checkout_donation_tg_id: Type.Optional(NullableText),
+  /** the seller's default promo codes: the first goes on every new cart (apply_code_default, spec section 5) */
+  default_promo_codes: Type.Optional(Type.Array(Type.String({ minLength: 2, maxLength: 35 }), { maxItems: 20 })),
   /** The layout registry (src/domain/layout.ts): per screen one list of sections, or lists by role. */
   layout: Type.Optional(
     Type.Record(

@@ -24,6 +24,8 @@ export interface IdentityFormData {
   state?: string;
   zip_code?: string;
   country?: string;
+  /** 'create an account' at checkout (issue 13): the account's password, sent with the purchaser */
+  password?: string;
 }
 
 /** 'Email addresses must match.' compares ignoring case and surrounding blanks. */
@@ -43,6 +45,8 @@ export function purchaserBody(form: IdentityFormData) {
     email: text(form.email),
     email_confirm: text(form.email_confirm),
     ...optional,
+    // A password is sent as typed (its surrounding spaces are a rule the server names, not ours to trim away).
+    ...(form.password ? { password: form.password } : {}),
   };
 }
 
@@ -103,6 +107,11 @@ export type CheckoutFailure =
   | { kind: 'blocked' }
   /** The card cannot take this amount (spec section 5: 0.50 to 999,999.99). */
   | { kind: 'not_supported' }
+  /**
+   * 'Create an account' with an e-mail that has one (issue 13, spec section 8): guest_account (no password yet, a link
+   * to set one is mailed), incorrect_password, or email_in_use when the account could not be reused.
+   */
+  | { kind: 'account'; code: 'guest_account' | 'incorrect_password' | 'email_in_use' }
   | { kind: 'unexpected' };
 
 /** Spec sections 4 and 8: what a failed POST user / guest_checkout means for the shopper. */
@@ -125,6 +134,9 @@ export function classifyCheckoutError(error: Refusal): CheckoutFailure {
   if (error._code === 'cart_expired') return { kind: 'expired' };
   if (error._code === 'cart_booked') {
     return { kind: 'booked', orderId: typeof extra.ticket_order_id === 'string' ? extra.ticket_order_id : null };
+  }
+  if (error._code === 'guest_account' || error._code === 'incorrect_password' || error._code === 'email_in_use') {
+    return { kind: 'account', code: error._code };
   }
   // Issue 12: the purchaser of a gift of membership is its recipient.
   if (error._code === 'gift_to_self') return { kind: 'gift_to_self' };

@@ -1,5 +1,4 @@
 import type { StorefrontConfig } from '../contract/storefront';
-import { authConfigOf, parseMethod } from './auth-config';
 
 /** Spec section 2, completion: an external completed-order URL receives the order ids as `orderIds` (comma list). */
 export function completedOrderRedirect(url: string, orderIds: string[]): string {
@@ -23,12 +22,4 @@ export function completionImage(storefront: StorefrontConfig): { mobile: string 
 export function completedOrderUrl(storefront: StorefrontConfig): string | null {
   const url = storefront.external_urls?.completed_order;
   return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
-}
-
-/** Whether visitors log in with a password here (password, otp_or_password): only then can a guest purchaser make
- *  an account by setting one (the completion screen's offer). Here, not in auth-config.ts, because only the lazy
- *  completion screen uses it and auth-config.ts is in the first page's bundle. */
-export function passwordLogin(storefront: Record<string, unknown>): boolean {
-  const method = parseMethod(authConfigOf(storefront).method ?? 'password');
-  return method === 'password' || method === 'otp_or_password';
 }

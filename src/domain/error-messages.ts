@@ -68,6 +68,7 @@ export const ERROR_MESSAGES = {
   ticket_state_incorrect: 'manage.noValidTickets',
   tickets_too_old: 'manage.contactUs',
   order_not_self_editable: 'manage.contactUs',
+  wallet_not_configured: 'errors.notFound',
   payment_not_supported: 'errors.paymentNotSupported',
   payment_amount_incorrect: 'errors.paymentAmountIncorrect',
   gateway_not_found: 'errors.paymentNotSupported',

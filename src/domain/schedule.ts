@@ -26,6 +26,8 @@ export interface Schedule {
   exclude_dates?: string[];
   capacity?: number;
   oversell?: number;
+  /** What every ticket of these sessions costs more (a peak time), as a decimal ('5.00'); none: '0.00'. */
+  price_increase?: string;
 }
 
 export interface SessionSlot {

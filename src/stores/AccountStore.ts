@@ -4,6 +4,7 @@ import * as accountApi from '../api/account';
 import type { OrdersResponse, OrderSessionsResponse } from '../api/account';
 import type { MembershipResponse } from '../api/auth';
 import { ApiError, toApiError } from '../api/errors';
+import { createPurchaser } from '../api/checkout';
 
 export type RequestState = 'idle' | 'loading' | 'done' | 'error';
 
@@ -53,6 +54,25 @@ export function setEmailError(error: ApiError, email: string): AccountMessage {
   }
   if (error.status === 401) return { key: 'recovery.setEmail.loginFirst' };
   return GENERIC;
+}
+
+/** Sign-up (issue 13): an e-mail with an account is answered as a login is (spec section 8's guest_account and
+ *  incorrect_password); a password the rules refuse reads 'Invalid password'. */
+export function signUpError(error: ApiError): AccountMessage {
+  if (error._code === 'guest_account') return { key: 'login.errors.guestAccount' };
+  if (error._code === 'incorrect_password') return { key: 'login.errors.incorrectPassword' };
+  if (error._code === 'validation_failed' && error._extra?.field === 'password') return { key: 'recovery.reset.invalidPassword' };
+  if (error._code === 'validation_failed' && String(error._extra?.field ?? '').startsWith('email')) return { key: 'recovery.emailInvalid' };
+  if (error.status === 429) return RATE_LIMITED;
+  return GENERIC;
+}
+
+export interface SignUpDetails {
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_confirm: string;
+  password: string;
 }
 
 /** One call's state: loading, done with data, or the message to show. */
@@ -118,6 +138,7 @@ export class AccountStore {
   readonly token = new Request<string>();
   readonly reset = new Request<string>();
   readonly setEmail = new Request<unknown>();
+  readonly signUp = new Request<void>();
 
   private readonly deps: AccountStoreDeps;
 
@@ -195,6 +216,24 @@ export class AccountStore {
 
   resetPassword(token: string, password: string, confirm: string): Promise<boolean> {
     return this.reset.run(() => accountApi.resetPassword(this.deps.api, token, password, confirm), resetError);
+  }
+
+  /**
+   * Sign-up with a password (issue 13): POST user with the password makes the account, then `login` logs in with it. An
+   * e-mail whose account has this very password answers 409 with the account's identity: the visitor proved it is
+   * theirs, so they are simply logged in.
+   */
+  createAccount(details: SignUpDetails, login: (email: string, password: string) => Promise<void>): Promise<boolean> {
+    const body = { ...details, first_name: details.first_name.trim(), last_name: details.last_name.trim(), email: details.email.trim() };
+    return this.signUp.run(async () => {
+      try {
+        await createPurchaser(this.deps.api, { ...body, email_confirm: body.email_confirm.trim() });
+      } catch (error) {
+        const refusal = toApiError(error);
+        if (!(refusal.status === 409 && typeof refusal._extra?.identity_id === 'string')) throw refusal;
+      }
+      await login(body.email, body.password);
+    }, signUpError);
   }
 
   setEmailAddress(email: string, confirm: string): Promise<boolean> {

@@ -26,6 +26,8 @@ export interface CartStoreDeps {
   extendTimer?: () => boolean;
   /** Called when the cart ran out of time (opens the cart-expiry modal). */
   onExpired?: () => void;
+  /** The seller's default promo codes (config default_promo_codes): the first goes on every new cart (spec section 5). */
+  defaultCodes?: () => readonly string[];
 }
 
 /** Refusals that mean the stored cart itself can no longer take tickets (not that the tickets were refused). */
@@ -183,8 +185,16 @@ export class CartStore {
       this.expire();
     }
     const before = this.cart;
+    // A new cart takes the seller's first default code (spec section 5) as the cart update's apply_code_default form:
+    // no discount asked for and no refusal (a code that has run out simply is not applied).
+    const first = this.deps.defaultCodes?.().find((c) => c.trim().length >= 2);
+    const create = {
+      ...body,
+      channel_id: 'web' as const,
+      ...(first ? { apply_code_default: { codes: [first.trim()], ignore_errors: true, require_benefit: false } } : {}),
+    };
     try {
-      this.accept(await cartApi.modifyCart(this.deps.api, this.cartId, this.cartId ? body : { ...body, channel_id: 'web' }));
+      this.accept(await cartApi.modifyCart(this.deps.api, this.cartId, this.cartId ? body : create));
       runInAction(() => {
         this.lastChange = { added: true, before, after: this.cart };
       });
@@ -196,7 +206,7 @@ export class CartStore {
         throw apiError;
       }
       this.clear();
-      this.accept(await cartApi.modifyCart(this.deps.api, null, { ...body, channel_id: 'web' }));
+      this.accept(await cartApi.modifyCart(this.deps.api, null, create));
       runInAction(() => {
         this.lastChange = { added: true, before: null, after: this.cart };
       });

@@ -9,6 +9,8 @@ import { toApiError } from '../api/errors';
 import { getCart } from '../api/cart';
 import { getPaymentsConfig } from '../api/payments';
 import { emailOrder, getOrder, getOrderQr, type OrderResponse } from '../api/orders';
+import { walletPrecheck } from '../api/wallet';
+import type { WalletProvider } from '../contract/wallet';
 import {
   cardGatewayData,
   classifyCheckoutError,
@@ -74,6 +76,8 @@ export class CheckoutStore {
   orders: OrderResponse[] = [];
   /** QR images fetched with an order's access token (object URLs), by order id. */
   qrImages = new Map<string, string>();
+  /** The wallet pass links' signatures of each ticket, by ticket id and provider, where its precheck said ok (issue 17). */
+  walletPasses = new Map<string, Partial<Record<WalletProvider, string>>>();
   private lastPurchaser: { key: string; id: string } | null = null;
   /** The shopper's 'save this card' choice for the attempt under way (kept for the 3-D Secure retry). */
   private savePaymentMethod = false;
@@ -211,15 +215,17 @@ export class CheckoutStore {
       const part = rest !== null && rest > 0 && rest < decimalToMinor(owed) ? rest : null;
       const amount = part !== null ? toDecimal(part) : owed;
       const free = Number(amount) === 0;
+      // An order's edit (issue 17): the server mails the update itself, and it is no new purchase.
+      const edit = !!current.edit_order_id;
       if (!response) {
         const body = {
           amount,
           gateway_id: free ? 'free' : current.cart_fees.gateway_id === 'stripe' ? 'stripe' : 'test',
           gateway_data: free ? {} : gatewayData,
           ...(guestId ? { guest_identity_id: guestId } : {}),
-          send_email: !free,
+          send_email: !free || edit,
         } as CheckoutBody;
-        if (!free)
+        if (!free && !edit)
           track({ name: 'add_payment_info', cart: row, paymentType: gatewayData && 'payment_method' in gatewayData ? 'stripe' : 'card' });
         if (intent.autoRenew && !intent.gifteeIdentityId) body.auto_renew = true;
         if (this.savePaymentMethod && !free) body.save_payment_method = true;
@@ -241,8 +247,8 @@ export class CheckoutStore {
       for (const order of orders) if (order.access_token) this.tokens?.setItem(TOKEN_KEY(order.id), order.access_token);
       // A free checkout books without the receipt (spec section 7: send_email false), then asks for the order's mail:
       // its tickets and the manage link. The order stands whatever the mail does.
-      if (free) await Promise.all(orders.map((o) => emailOrder(this.deps.api, o.id).catch(() => undefined)));
-      track({ name: 'purchase', cart: row, orderIds: orders.map((o) => o.id) });
+      if (free && !edit) await Promise.all(orders.map((o) => emailOrder(this.deps.api, o.id).catch(() => undefined)));
+      if (!edit) track({ name: 'purchase', cart: row, orderIds: orders.map((o) => o.id) });
       return this.complete(orders.map((o) => o.id));
     } catch (error) {
       const failure = classifyCheckoutError(toApiError(error));
@@ -355,6 +361,33 @@ export class CheckoutStore {
     }
   }
 
+  /**
+   * GET ticket/{id}/walletprecheck for the orders' booked tickets. The first answer tells whether the seller offers any
+   * wallet at all: when neither is configured the other tickets are not asked about.
+   */
+  private async loadWalletPasses(orders: OrderResponse[]): Promise<void> {
+    const tickets = orders.flatMap((order) => {
+      const orderId = order.ticket_order._data[0]?.id ?? '';
+      return (order.ticket?._data ?? []).filter((t) => t.state === 'booked' || t.state === 'redeemed').map((t) => ({ id: t.id, orderId }));
+    });
+    const check = async ({ id, orderId }: { id: string; orderId: string }) => {
+      const rows = await walletPrecheck(this.deps.api, id, this.accessTokenOf(orderId));
+      const ok = Object.fromEntries(rows.filter((r) => r.ok && r.sig).map((r) => [r.provider, r.sig!]));
+      if (Object.keys(ok).length > 0) runInAction(() => this.walletPasses.set(id, ok));
+      return rows.some((r) => r.reason !== 'not_configured');
+    };
+    try {
+      if (tickets.length === 0 || !(await check(tickets[0]))) return;
+      await Promise.all(tickets.slice(1).map(check));
+    } catch {
+      // No pass links then: the QR code and the e-mail still admit.
+    }
+  }
+
+  walletPassesOf(ticketId: string): Partial<Record<WalletProvider, string>> | null {
+    return this.walletPasses.get(ticketId) ?? null;
+  }
+
   qrImageOf(orderId: string): string | null {
     return this.qrImages.get(orderId) ?? null;
   }
@@ -370,6 +403,7 @@ export class CheckoutStore {
         this.completionState = 'ready';
       });
       void this.loadQrImages(orderIds);
+      void this.loadWalletPasses(orders);
     } catch (error) {
       const status = toApiError(error).status;
       runInAction(() => {

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { MembershipRow, RoleRow } from '../contract/account';
-import type { TicketTypeRow } from '../contract/catalogue';
+import type { TicketGroupRow, TicketTypeRow } from '../contract/catalogue';
+import { cleanSurveyAnswers, missingSurveyAnswers } from '../domain/admit';
 import type { MembershipRulesAnswer } from '../contract/membership';
 import type { GifteeBody } from '../contract/membership';
 import { toApiError } from '../api/errors';
@@ -34,7 +35,7 @@ export interface MembershipApi {
 export interface MembershipStoreDeps {
   api: MembershipApi;
   cart: {
-    reserve(lines: MemberLine[]): Promise<void>;
+    reserve(lines: MemberLine[], additionalInfo?: Record<string, unknown>): Promise<void>;
     readonly cartId: string | null;
     readonly isEmpty: boolean;
     readonly items: ReadonlyArray<{ isMembershipEvent: boolean }>;
@@ -46,6 +47,8 @@ export interface MembershipStoreDeps {
   };
   /** the membership group's ticket types: the levels on sale */
   types: TicketTypeRow[];
+  /** the membership group: its survey (additional_info_spec), asked before the auto-renew question (spec section 2) */
+  group?: Pick<TicketGroupRow, 'id' | 'additional_info_spec'> | null;
   /** the event route's action: 'renew', 'gift' or none */
   action?: string;
   settings: MemberSettings;
@@ -83,6 +86,8 @@ export class MembershipStore {
   names: Record<string, string> = {};
   autoRenew = false;
   recipient: Recipient = { first_name: '', last_name: '', email: '' };
+  /** The survey's answers (the membership group's questions), sent keyed by the group's id as additional info. */
+  surveyAnswers: Record<string, unknown> = {};
   attempted = false;
   submitting = false;
   notice: FormNotice | null = null;
@@ -190,6 +195,18 @@ export class MembershipStore {
 
   get rules(): LevelRule[] {
     return this.selectedLevel ? rulesOf(this.selectedLevel) : [];
+  }
+
+  /** The membership group's survey, when it has questions (spec section 2: survey before the auto-renew question). */
+  get survey(): { groupId: string; spec: NonNullable<TicketGroupRow['additional_info_spec']> } | null {
+    const group = this.deps.group;
+    const spec = group?.additional_info_spec;
+    return group && spec && Object.keys(spec.properties ?? {}).length > 0 ? { groupId: group.id, spec } : null;
+  }
+
+  setSurveyAnswers(answers: Record<string, unknown>): void {
+    this.surveyAnswers = answers;
+    this.clearSolvedNotice();
   }
 
   get asksAutoRenew(): boolean {
@@ -317,14 +334,17 @@ export class MembershipStore {
     );
     if (this.mode === 'gift' && this.giftsToSelf) return { key: 'membership.errors.giftToSelfForm' };
     if (badName || (this.mode === 'gift' && Object.keys(this.recipientErrors).length > 0)) return { key: 'membership.form.fixFields' };
+    // Required questions are checked here too, so a survey form still loading cannot be skipped.
+    const survey = this.survey;
+    if (survey && missingSurveyAnswers(survey.spec, this.surveyAnswers).length > 0) return { key: 'membership.form.fixFields' };
     return null;
   }
 
   /** Checks, records the giftee (gift), reserves the level's lines and keeps the checkout's choices. True when reserved. */
-  async submit(): Promise<boolean> {
+  async submit(surveyValid = true): Promise<boolean> {
     if (this.submitting) return false;
     this.attempted = true;
-    const problem = this.blockingProblem;
+    const problem = this.blockingProblem ?? (surveyValid ? null : { key: 'membership.form.fixFields' });
     if (problem) {
       this.notice = problem;
       return false;
@@ -347,7 +367,11 @@ export class MembershipStore {
           email: r.email.trim(),
         });
       }
-      await cart.reserve(membershipLines(level, this.counts, this.names));
+      const survey = this.survey;
+      await cart.reserve(
+        membershipLines(level, this.counts, this.names),
+        survey ? { [survey.groupId]: cleanSurveyAnswers(survey.spec, this.surveyAnswers) } : undefined,
+      );
       if (cart.cartId) {
         saveMembershipIntent(this.deps.intents ?? null, cart.cartId, {
           ...(this.asksAutoRenew && this.autoRenew ? { autoRenew: true } : {}),

@@ -70,6 +70,7 @@ export class RootStore {
       sellerKey: this.config.seller.id,
       onExpired: () => this.ui.openModal('cart-expiry'),
       extendTimer: () => this.config.flags.extend_timer === true,
+      defaultCodes: () => this.config.storefront.default_promo_codes ?? [],
     });
     this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone, isMember: () => this.isActiveMember });
     this.session = new SessionStore({
@@ -96,6 +97,22 @@ export class RootStore {
       void this.session.start(/^https?:\/\//i.test(deps.deployment.apiBaseUrl));
       this.session.startSessionCheck();
     }
+  }
+
+  /**
+   * This root with an order's edit cart in place of the shopper's cart (issue 17): /manage/{orderId}/confirm pays an
+   * edit's difference through the same checkout, and the shopper's own cart (kept in storage) stays as it is. The
+   * edit cart is not kept across reloads; the manage screen finds it again.
+   */
+  forEditCart(onExpired: () => void): RootStore {
+    const cart = new CartStore({
+      api: this.api,
+      storage: null,
+      sellerKey: this.config.seller.id,
+      onExpired,
+      extendTimer: () => this.config.flags.extend_timer === true,
+    });
+    return Object.create(this, { cart: { value: cart } }) as RootStore;
   }
 
   /** Who content blocks are chosen for. */

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 
 /** Names of the dialogs the modals host knows how to draw (src/app/ModalsHost.tsx). */
-export type ModalName = 'mobile-cart' | 'cart-expiry' | 'login';
+export type ModalName = 'mobile-cart' | 'cart-expiry' | 'login' | 'promo-codes';
 
 export interface OpenModal {
   name: ModalName;

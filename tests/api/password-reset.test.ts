@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../helpers/db';
 import { testClock, testDeps } from '../helpers/app';
 import { AuthBrowser, addUser, buildAuthApp, insertOrder, lastMail, loadDemo, mailCount, resetTokenOfMail } from '../helpers/auth';
 import { LIMITS } from '../../server/services/auth/rate-limit';
-import { passwordProblems } from '../../server/services/auth/password-rules';
+import { passwordProblems } from '../../src/domain/password';
 import { sha256 } from '../../server/services/auth/tokens';
 
 const NEW_PASSWORD = 'Fresh-Password-42';

@@ -76,10 +76,22 @@ describeEachDatabase('generated input never breaks the API', (ctx) => {
     await app.ready();
     routes = fuzzRoutes((app as unknown as { swagger(): any }).swagger());
     // A guest with a cart: its cookie goes with every request, so the cart routes reach their rules.
-    const [type] = await ctx().db.selectFrom('ticket_type').select('id').where('key', '=', 'adult').limit(1).execute();
+    // An adult ticket of General Admission and one of its sessions from tomorrow on (the first session of any event
+    // may be another event's: which one depends on the hour the suite runs).
+    const type = await ctx()
+      .db.selectFrom('ticket_type')
+      .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
+      .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
+      .select(['ticket_type.id', 'ticket_group.event_template_id'])
+      .where('ticket_type.key', '=', 'adult')
+      .where('ticket_group.handler', '=', 'tickets')
+      .where('event_template.key', '=', 'general-admission')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const session = await ctx()
       .db.selectFrom('event_session')
       .select('id')
+      .where('event_template_id', '=', type.event_template_id)
       .where('start_datetime', '>', new Date(Date.now() + 86_400_000))
       .orderBy('start_datetime')
       .limit(1)

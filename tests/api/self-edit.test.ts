@@ -76,11 +76,14 @@ describeEachDatabase('order self-service (issue 17)', (ctx) => {
     expect(mine.status).toBe(200);
     expect(mine.body.self_edit._data[0]).toEqual({
       ticket_order_id: orderId,
-      mode: 'free_order_only',
+      mode: 'edit_order',
       cancelable: true,
       reason: null,
       cancelable_ticket_ids: expect.arrayContaining(ticketIds),
       horizon_hours: 24,
+      refund_amount: '0.00',
+      reschedulable_ticket_ids: expect.arrayContaining(ticketIds),
+      edit: null,
     });
     expect(mine.body.ticket._count).toBe(2);
 

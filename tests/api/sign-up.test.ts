@@ -86,6 +86,45 @@ describeEachDatabase('POST user with a password', (ctx) => {
     expect([wrong.status, wrong.code]).toEqual([401, 'incorrect_password']);
     const right = await b.post(`/api/user?_seller=${fx.slug}`, person('has.account@example.org', PASSWORD));
     expect([right.status, right.code]).toEqual([409, 'email_in_use']);
+    const accountIdentity = right.body._data[0]._extra.identity_id as string;
+    expect(accountIdentity).toBe(
+      (await db().selectFrom('app_user').select('identity_id').where('email', '=', 'has.account@example.org').executeTakeFirstOrThrow())
+        .identity_id,
+    );
+    // Spec section 7: the 409's identity is reused; the password proved it, so this browser pays as it and the order
+    // is the account's. Another browser naming the same identity is refused.
+    const cart = await b.post(`/api/cart/modify?_seller=${fx.slug}`, {
+      add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+    });
+    const cartId = cart.body.cart._data[0].id;
+    const stranger = new AuthBrowser(app);
+    const strangerCart = await stranger.post(`/api/cart/modify?_seller=${fx.slug}`, {
+      add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+    });
+    const refused = await stranger.post(`/api/cart/${strangerCart.body.cart._data[0].id}/guest_checkout`, {
+      amount: '26.50',
+      gateway_id: 'test',
+      gateway_data: CARD,
+      guest_identity_id: accountIdentity,
+      send_email: false,
+    });
+    expect([refused.status, refused.code]).toEqual([403, 'identity_access_denied']);
+    const paid = await b.post(`/api/cart/${cartId}/guest_checkout`, {
+      amount: '26.50',
+      gateway_id: 'test',
+      gateway_data: CARD,
+      guest_identity_id: accountIdentity,
+      send_email: false,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const owner = new AuthBrowser(app);
+    expect((await owner.post(`/api/login?_seller=${fx.slug}`, { username: 'has.account@example.org', password: PASSWORD })).status).toBe(
+      200,
+    );
+    const orders = await owner.get(`/api/my/ticket_order?_seller=${fx.slug}`);
+    expect(orders.body.ticket_order._data.map((o: { id: string }) => o.id)).toContain(paid.body.ticket_order._data[0].id);
+    // A wrong password never names the identity.
+    expect(wrong.body._data[0]._extra?.identity_id).toBeUndefined();
     const users = await db()
       .selectFrom('app_user')
       .select('id')

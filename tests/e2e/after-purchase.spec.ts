@@ -1,20 +1,33 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, reserveThroughUi } from './helpers';
+import {
+  TALK,
+  expectNoSeriousA11yViolations,
+  fillCard,
+  fillCheckout,
+  firstSessionTomorrow,
+  freeTalkSession,
+  reserveThroughUi,
+} from './helpers';
+import { REFUNDS_SELLER } from './setup-sellers-constants';
 
 const SHOTS = '/tmp/shots';
-const TALK = 'Free Gallery Talk: Objects in Focus';
+const TOUR = 'Behind the Scenes: Conservation Studio Tour';
 
-/** The demo's free gallery talk and a session of it two days ahead (beyond the demo's 24-hour self-edit horizon). */
-async function freeTalkSession(request: APIRequestContext) {
-  const events = await (await request.get('/api/events/available?_seller=demo&hidden_type._in=public_browsable')).json();
-  const event = events.event_template._data.find((e: { name: string }) => e.name === TALK);
-  expect(event, 'the demo sells a free gallery talk').toBeTruthy();
-  const sessions = await (await request.get(`/api/events/${event.id}/sessions?_seller=demo&_sort=start_datetime&_limit=10`)).json();
-  const later = sessions.event_session._data.find(
-    (s: { start_datetime: string }) => new Date(s.start_datetime).getTime() > Date.now() + 48 * 3_600_000,
-  );
-  return { eventId: event.id as string, sessionId: later.id as string };
+/** The demo's conservation tour: an 11:00 session two days ahead or more, and the pricier 14:00 of the same day. */
+async function tourSessions(request: APIRequestContext, seller = 'demo') {
+  const events = await (await request.get(`/api/events/available?_seller=${seller}&hidden_type._in=public_browsable`)).json();
+  const event = events.event_template._data.find((e: { name: string }) => e.name === TOUR);
+  const list = await (await request.get(`/api/events/${event.id}/sessions?_seller=${seller}&_sort=start_datetime&_limit=40`)).json();
+  const sessions = list.event_session._data as Array<{ id: string; start_datetime: string; priceIncrease: string; used_capacity: number }>;
+  const from = sessions.find((s) => new Date(s.start_datetime).getTime() > Date.now() + 48 * 3_600_000 && s.priceIncrease === '0.00')!;
+  const to = sessions.find((s) => new Date(s.start_datetime).getTime() === new Date(from.start_datetime).getTime() + 3 * 3_600_000)!;
+  expect(to.priceIncrease, 'the 14:00 tour costs 5.00 more').toBe('5.00');
+  const used = async (id: string) => {
+    const again = await (await request.get(`/api/events/${event.id}/sessions?_seller=${seller}&_sort=start_datetime&_limit=40`)).json();
+    return again.event_session._data.find((s: { id: string }) => s.id === id).used_capacity as number;
+  };
+  return { eventId: event.id as string, from, to, used };
 }
 
 /** The newest order mail to `email` on the outbox page: its /_outbox/{id} address. */
@@ -128,6 +141,86 @@ test.describe('after the purchase (issue 17)', () => {
     await other.reload();
     await expect(other.getByText('No valid tickets found on this order.')).toBeVisible();
     await visitor.close();
+  });
+
+  test('a paid order is moved to a pricier time: the warning, the unsaved change, the difference paid; the places move', async ({
+    page,
+  }) => {
+    const { eventId, from, to, used } = await tourSessions(page.request);
+    const [fromBefore, toBefore] = [await used(from.id), await used(to.id)];
+    await page.goto(`/events/${eventId}?session=${from.id}&quantity=${encodeURIComponent('Adult:1')}&reserve=1`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+    const email = `move-${Date.now()}@example.com`;
+    await fillCheckout(page, '4242 4242 4242 4242', { first: 'Mo', last: 'Mover', email });
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/checkout\/complete\?orderIds=/);
+    const orderId = new URL(page.url()).searchParams.get('orderIds')!;
+
+    // The buying browser opens its order: the tour can be rescheduled (the demo's edit_order rules).
+    await page.goto(`/manage/${orderId}`);
+    await page.getByRole('link', { name: new RegExp(`^Reschedule ${TOUR}`) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reschedule your visit' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /11:00 AM/ })).toBeDisabled();
+    // By keyboard: the new time, then Tab to 'Reschedule'.
+    await page.getByRole('button', { name: /2:00 PM/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('This time costs $5.00 more. You pay the difference when you confirm your changes.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'reschedule');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Reschedule', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // Unsaved: the new place is held, the old one still the order's.
+    await expect(page.getByRole('heading', { name: 'Your changes' })).toBeVisible();
+    await expect(page.getByText('To pay: $5.00')).toBeVisible();
+    await expect(page.getByText(/^Moving to .* 2:00 PM once you confirm your changes\.$/)).toBeVisible();
+    expect([await used(from.id), await used(to.id)]).toEqual([fromBefore + 1, toBefore + 1]);
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'unsaved');
+
+    // Confirm: the checkout pays the difference (no purchaser form: the order has one), then back to the order.
+    await page.getByRole('button', { name: 'Confirm changes' }).click();
+    await expect(page).toHaveURL(new RegExp(`/manage/${orderId}/confirm$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'First Name', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Order summary' }).getByText('$5.00').last()).toBeVisible();
+    await fillCard(page, '4242 4242 4242 4242');
+    await shoot(page, 'confirm');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(new RegExp(`/manage/${orderId}$`));
+    await expect(page.getByRole('status').filter({ hasText: 'Your changes are saved.' })).toBeVisible();
+    await expect(page.getByText(/2:00 PM/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your changes' })).toHaveCount(0);
+    expect([await used(from.id), await used(to.id)]).toEqual([fromBefore, toBefore + 1]);
+    await orderMailUrl(page, email, /has changed/);
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'saved');
+  });
+
+  test('where the seller allows it, a paid order is cancelled with its refund shown first; the places return', async ({ page }) => {
+    const { eventId, from, used } = await tourSessions(page.request, REFUNDS_SELLER);
+    const at = (path: string) => `/${REFUNDS_SELLER}${path}`;
+    const before = await used(from.id);
+    await page.goto(at(`/events/${eventId}?session=${from.id}&quantity=${encodeURIComponent('Adult:2')}&reserve=1`));
+    await fillCheckout(page, '4242 4242 4242 4242', { first: 'Ray', last: 'Refund', email: `refund-${Date.now()}@example.com` });
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/checkout\/complete\?orderIds=/);
+    const orderId = new URL(page.url()).searchParams.get('orderIds')!;
+    expect(await used(from.id)).toBe(before + 2);
+
+    await page.goto(at(`/manage/${orderId}`));
+    await expect(page.getByText('You can cancel these tickets. $40.00 goes back to the card or gift card you paid with.')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel my tickets' }).click();
+    await expect(page.getByText('Cancel these tickets and refund $40.00? This cannot be undone.')).toBeVisible();
+    await shoot(page, 'refund-confirm');
+    await page.getByRole('button', { name: 'Yes, cancel them' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your tickets are cancelled and $40.00 is refunded' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'refunded');
+    expect(await used(from.id)).toBe(before);
+    const order = await (await page.request.get(`/api/ticket_order/${orderId}/self_edit?_seller=${REFUNDS_SELLER}`)).json();
+    expect(order.order_refund._data).toEqual([expect.objectContaining({ amount: '40.00', gateway_id: 'test', status: 'succeeded' })]);
   });
 
   test('a paid order cannot be cancelled online: "You must contact us to cancel this order."', async ({ page }) => {

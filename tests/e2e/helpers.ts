@@ -212,15 +212,31 @@ export async function reserveThroughUi(
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
 }
 
-export async function fillCheckout(page: Page, card: string, person = { first: 'Ada', last: 'Lovelace', email: 'ada@example.com' }) {
+/** The checkout's purchaser fields and, when shown, the terms. */
+export async function fillPurchaser(page: Page, person = { first: 'Ada', last: 'Lovelace', email: 'ada@example.com' }) {
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   await field('First Name').fill(person.first);
   await field('Last Name').fill(person.last);
   await field('Email Address').fill(person.email);
   await field('Confirm Email Address').fill(person.email);
+  await acceptTerms(page);
+}
+
+export async function fillCheckout(page: Page, card: string, person = { first: 'Ada', last: 'Lovelace', email: 'ada@example.com' }) {
+  await fillPurchaser(page, person);
+  await fillCard(page, card);
+}
+
+/** The test gateway's card fields, and the terms when the seller has any. */
+export async function fillCard(page: Page, card: string) {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   await field('Card number').fill(card);
   await field('Expiry (MM/YY)').fill('12/34');
   await field('CVC').fill('123');
+  await acceptTerms(page);
+}
+
+async function acceptTerms(page: Page) {
   const terms = page.getByLabel('I accept the terms and conditions');
   if (await terms.count()) await terms.check();
 }
@@ -238,4 +254,20 @@ export async function checkBothSizes(page: Page, name: string, shots = '/tmp/sho
     await page.screenshot({ path: `${shots}/account-${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The demo's free gallery talk (self-editable, category tour). */
+export const TALK = 'Free Gallery Talk: Objects in Focus';
+
+/** The demo's free gallery talk and a session of it two days ahead (beyond the demo's 24-hour self-edit horizon); `nth`
+ *  picks a later one, so tests that count a session's places do not share it with others. */
+export async function freeTalkSession(request: APIRequestContext, nth = 0) {
+  const events = await (await request.get('/api/events/available?_seller=demo&hidden_type._in=public_browsable')).json();
+  const event = events.event_template._data.find((e: { name: string }) => e.name === TALK);
+  expect(event, 'the demo sells a free gallery talk').toBeTruthy();
+  const sessions = await (await request.get(`/api/events/${event.id}/sessions?_seller=demo&_sort=start_datetime&_limit=10`)).json();
+  const later = sessions.event_session._data.filter(
+    (s: { start_datetime: string }) => new Date(s.start_datetime).getTime() > Date.now() + 48 * 3_600_000,
+  )[nth];
+  return { eventId: event.id as string, sessionId: later.id as string };
 }

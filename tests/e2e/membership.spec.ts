@@ -97,8 +97,15 @@ test.describe('memberships (issue 12)', () => {
     await page.goto(at('/membership'));
     await page.getByRole('radio', { name: /^Individual/ }).check();
     await page.getByRole('textbox', { name: 'Member 1: full name' }).fill('Ivy Individual');
+    // The level group's survey (spec section 2: after the members, before auto-renew), sent keyed by the group's id.
+    await page
+      .getByRole('combobox', { name: 'How would you like your membership card?' })
+      .selectOption('Printed card by mail (3 to 5 weeks)');
     await page.getByRole('radio', { name: 'Yes, renew automatically' }).check();
+    const reserve = page.waitForRequest((r) => /\/api\/cart\/modify/.test(r.url()) && r.method() === 'POST');
     await page.getByRole('button', { name: 'Add membership to cart' }).click();
+    const sent = (await reserve).postDataJSON() as { additional_info?: Record<string, Record<string, string>> };
+    expect(Object.values(sent.additional_info ?? {})).toEqual([{ card_delivery: 'Printed card by mail (3 to 5 weeks)' }]);
     await expect(page).toHaveURL(/\/checkout$/);
     await fillCheckout(page, '4242424242424242', { first: 'Ivy', last: 'Individual', email });
     await page.getByRole('button', { name: 'Pay now' }).click();
@@ -109,7 +116,7 @@ test.describe('memberships (issue 12)', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Keep your tickets and membership in one place' })).toBeVisible();
     await checkBothSizes(page, 'completion-create-account');
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create an account from your purchase' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByRole('status')).toContainText('we have sent a link to set your password');
@@ -131,6 +138,19 @@ test.describe('memberships (issue 12)', () => {
     await card.getByRole('link', { name: 'Cancel auto-renew' }).click();
     await page.getByRole('button', { name: 'Cancel auto-renew' }).click();
     await expect(page.getByRole('status')).toContainText('Auto-renew is cancelled.');
+  });
+
+  test("on a phone the form's footer offers to skip the membership and go on to the events", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(at('/membership'));
+    await expect(page.getByRole('radio', { name: /^Individual/ })).toBeVisible();
+    const skip = page.getByRole('link', { name: 'Skip the membership and go on to the events' });
+    await expect(skip).toBeVisible();
+    await page.getByRole('heading', { name: 'Choose your membership' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/membership-form-390.png' });
+    await skip.click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
   });
 
   test('the demo member books a free Member Admission and sees Curator Late; an Individual member is refused a second; a guest is asked to log in', async ({

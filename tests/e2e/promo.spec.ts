@@ -88,6 +88,24 @@ test.describe('promo codes at checkout', () => {
     await expect(field).toBeFocused();
   });
 
+  test("the cart's promo code dialog on the events page applies SPRING10 and the cart's total follows", async ({ page }) => {
+    const session = await firstSessionTomorrow(page.request);
+    await reserveThroughUi(page, session, { adults: 2, children: 0 });
+    await page.goto('/events');
+    const cart = page.getByRole('region', { name: 'Your cart' });
+    const total = cart.locator('.cart__total strong');
+    await expect(total).toHaveText('$51.00');
+    await cart.getByRole('button', { name: 'Have a promo code?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Promo code' });
+    await dialog.getByRole('textbox', { name: 'Promo code' }).fill('SPRING10');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByRole('list', { name: 'Applied promo codes' }).getByText('SPRING10')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/promo-cart-dialog.png` });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(total).toHaveText('$46.20');
+  });
+
   test('SPRING10 from a promo link is on the cart at checkout', async ({ page }) => {
     const session = await firstSessionTomorrow(page.request);
     // The visitor lands from the link and buys on that page (a second visit without the link raced the first

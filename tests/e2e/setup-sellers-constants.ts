@@ -15,3 +15,6 @@ export const LAYOUT_SELLER = 'e2e-layout';
  *  blocked-cart code form, tests/e2e/gift-cards.spec.ts). */
 export const BLOCKED_SELLER = 'e2e-blocked';
 export const BLOCKED_CODE = 'PRESS2026';
+
+/** A demo copy whose self_edit_rules let visitors cancel paid tickets, refunded (issue 17, tests/e2e/after-purchase.spec.ts). */
+export const REFUNDS_SELLER = 'e2e-refunds';

@@ -1,9 +1,11 @@
 /**
  * Runs before the e2e server starts (playwright.config.ts webServer command): migrates the fresh PGlite in
  * DATA_DIR, loads the demo seller, and loads 'e2e', a copy of the demo with a short cart hold so the expiry
- * timer can run out within a test (tests/e2e/cart-timer.spec.ts), copies with other login modes
+ * timer can run out within a test (tests/e2e/cart-timer.spec.ts), 'e2e-refunds' whose visitors may cancel paid tickets
+ * (tests/e2e/after-purchase.spec.ts), copies with other login modes
  * (tests/e2e/login-sellers.ts) and 'e2e-xss', whose seller HTML carries script payloads (tests/e2e/xss-seller.ts).
- * The server then finds sellers and does not load the demo itself.
+ * The server then finds sellers and does not load the demo itself. It also makes the run's wallet credentials in
+ * E2E_WALLET_DIR (tests/helpers/wallet-credentials.ts), which the main server reads through WALLET_CONFIG.
  *
  * The servers of the pinned-clock projects (tests/e2e/clock.spec.ts) load one seller at the server's pinned "now"
  * (TEST_NOW), so the catalogue's relative schedules start on the pinned day: the demo, which the server loads
@@ -18,10 +20,19 @@ import { migrateToLatest, openDatabase } from '../../server/db';
 import { loadSellerFolder } from '../../server/catalog/loader';
 
 import { AUCKLAND_SELLER } from '../helpers/instants';
-import { BLOCKED_CODE, BLOCKED_SELLER, E2E_HOLD_SECONDS, E2E_SELLER, FLAGS_SELLER, LAYOUT_SELLER } from './setup-sellers-constants';
+import {
+  BLOCKED_CODE,
+  BLOCKED_SELLER,
+  E2E_HOLD_SECONDS,
+  E2E_SELLER,
+  FLAGS_SELLER,
+  LAYOUT_SELLER,
+  REFUNDS_SELLER,
+} from './setup-sellers-constants';
 import { LOGIN_SELLERS } from './login-sellers';
 import { applyXssPayloads } from './xss-seller';
 import { addMembershipPeople, MEMBERS_SELLER } from './membership-seller';
+import { makeTestWallet } from '../helpers/wallet-credentials';
 
 type SellerConfig = Record<string, unknown> & { cart?: Record<string, unknown> };
 
@@ -87,6 +98,8 @@ async function main() {
       return;
     }
     await loadSellerFolder(handle.db, config.demoSellerDir, { now });
+    // Wallet credentials made for this run (issue 17): the server reads them through WALLET_CONFIG, as a seller's would.
+    if (process.env.E2E_WALLET_DIR) makeTestWallet(process.env.E2E_WALLET_DIR);
     await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
       c.slug = E2E_SELLER;
       c.name = 'E2E Short Hold Museum';
@@ -116,6 +129,11 @@ async function main() {
         },
       );
       writeFileSync(file, JSON.stringify(catalog));
+    });
+    await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {
+      c.slug = REFUNDS_SELLER;
+      c.name = 'E2E Refunds Museum';
+      c.self_edit_rules = { ...(c.self_edit_rules as object), cancel_paid_tickets: true };
     });
     for (const seller of Object.values(LOGIN_SELLERS)) {
       await loadDemoCopy(handle.db, config.demoSellerDir, now, (c) => {

@@ -175,16 +175,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: 404,
         body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
       };
-    if (refunds.some((r) => r.payment_intent === intent.id))
+    // As Stripe does: refunds of parts of a charge until nothing is left of it.
+    const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    if (refunded >= intent.amount)
       return {
         status: 400,
         body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } },
+      };
+    const amount = Number(body.amount ?? intent.amount - refunded);
+    if (refunded + amount > intent.amount)
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - refunded})`,
+          },
+        },
       };
     const r = {
       id: id('re'),
       object: 'refund',
       payment_intent: intent.id,
-      amount: Number(body.amount ?? intent.amount),
+      amount,
       status: 'succeeded',
     };
     refunds.push(r);

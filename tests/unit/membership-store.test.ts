@@ -85,15 +85,17 @@ function membership(validTo: Date, members = [{ party_role: 'member', name: 'Mia
 
 function makeStore(opts: Partial<MembershipStoreDeps> & { memberships?: MembershipRow[]; email?: string; reserveError?: ApiError } = {}) {
   const reserved: MemberLine[][] = [];
+  const infos: Array<Record<string, unknown> | undefined> = [];
   const giftees: unknown[] = [];
   const intents = memoryStorage();
   const cart = {
     cartId: null as string | null,
     isEmpty: true,
     items: [] as Array<{ isMembershipEvent: boolean }>,
-    async reserve(lines: MemberLine[]) {
+    async reserve(lines: MemberLine[], info?: Record<string, unknown>) {
       if (opts.reserveError) throw opts.reserveError;
       reserved.push(lines);
+      infos.push(info);
       cart.cartId = 'cart-1';
     },
   };
@@ -119,7 +121,7 @@ function makeStore(opts: Partial<MembershipStoreDeps> & { memberships?: Membersh
     intents,
     ...opts,
   });
-  return { store, reserved, giftees, intents, cart };
+  return { store, reserved, infos, giftees, intents, cart };
 }
 
 describe('MembershipStore: the buy-membership form', () => {
@@ -181,6 +183,39 @@ describe('MembershipStore: the buy-membership form', () => {
     expect(await store.submit()).toBe(false);
     expect(store.notice).toEqual({ key: 'membership.form.cartHasMembership' });
     expect(reserved).toHaveLength(0);
+  });
+
+  it("the membership group's survey: required questions hold the submit; the answers go with the reserve, keyed by the group", async () => {
+    const group = {
+      id: 'levels-group',
+      additional_info_spec: {
+        required: ['card'],
+        properties: { card: { type: 'string', title: 'Membership card', enum: ['Digital', 'Printed'] }, note: { type: 'string' } },
+      },
+    };
+    const { store, reserved, infos } = makeStore({ group } as Partial<MembershipStoreDeps>);
+    await store.load();
+    store.selectLevel(TYPE.individual);
+    store.setName('member:0', 'Ada Lovelace');
+    expect(store.survey?.groupId).toBe('levels-group');
+    expect(await store.submit()).toBe(false);
+    expect(store.notice).toEqual({ key: 'membership.form.fixFields' });
+    store.setSurveyAnswers({ card: 'Printed', note: '  ' });
+    // The form's own validation (a pattern, a format) can still hold it.
+    expect(await store.submit(false)).toBe(false);
+    expect(await store.submit()).toBe(true);
+    expect(reserved).toHaveLength(1);
+    expect(infos).toEqual([{ 'levels-group': { card: 'Printed' } }]);
+  });
+
+  it('a group without questions asks none and sends no additional info', async () => {
+    const { store, infos } = makeStore({ group: { id: 'g', additional_info_spec: null } } as Partial<MembershipStoreDeps>);
+    await store.load();
+    store.selectLevel(TYPE.individual);
+    store.setName('member:0', 'Ada Lovelace');
+    expect(store.survey).toBeNull();
+    expect(await store.submit()).toBe(true);
+    expect(infos).toEqual([undefined]);
   });
 
   it("shows the server's refusal with the spec's text", async () => {

@@ -71,7 +71,8 @@ describe.each(AWKWARD_INSTANTS)('at $key: $name', (pinned) => {
       const schedule = event.source.schedules?.[0];
       if (!schedule) continue;
       expect(event.timezone).toBe(tz);
-      const times = startTimes(schedule.times);
+      // Every schedule's times (the conservation tour's pricier 14:00 is a schedule of its own, on the same days).
+      const times = [...new Set(event.source.schedules!.flatMap((x) => startTimes(x.times)))].sort();
       const byDate = new Map<string, string[]>();
       for (const s of event.sessions) {
         const date = dateIn(s.start, tz);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeServer, route, type Handler } from '../helpers/fake-api';
+import { cartBody, item, memoryStorage } from '../helpers/cart-answers';
 import { CartStore } from '../../src/stores/CartStore';
 import { UpsellStore } from '../../src/stores/UpsellStore';
 import type { RootStore } from '../../src/stores/RootStore';
@@ -11,66 +12,23 @@ const OCEAN = { id: 'ocean', category: 'exhibition', config: { upsell: { require
 const TALK = { id: 'talk', category: 'tour' };
 const CONCERT = { id: 'concert', category: 'performance' };
 
-/** A cart item as GET cart gives it: General Admission on 1 December 2026 at 10:00 New York, 2 Adult 1 Child. */
-const admission = {
-  id: 'ga:s1',
-  name: 'General Admission',
-  event_template_id: 'ga',
-  event_session_id: 's1',
-  start_datetime: '2026-12-01T15:00:00.000Z',
-  end_datetime: '2026-12-01T15:30:00.000Z',
-  category: 'admission',
-  pad_pre_start: null,
-  pad_post_end: null,
-  image_url: null,
-  image_alt: '',
-  types: [
-    { ticket_type_id: 'a', ticket_type_name: 'Adult', ticket_group_name: 'G', ticketCount: 2, totalPrice: '48.00' },
-    { ticket_type_id: 'c', ticket_type_name: 'Child', ticket_group_name: 'G', ticketCount: 1, totalPrice: '12.00' },
-  ],
+/** General Admission on 1 December 2026 at 10:00 New York, 2 Adult 1 Child, as GET cart's items show it. */
+const admission = item('ga:s1', {
   isAnchor: true,
-  isDependency: false,
-  isMembershipEvent: false,
-  ticketIds: ['t1', 't2', 't3'],
-  seats: [],
-};
-const cartAnswer = (items: unknown[]) => ({
-  status: 200,
-  data: {
-    cart: {
-      _count: 1,
-      _data: [
-        {
-          id: CART,
-          cart_number: '7',
-          state: 'pending',
-          seller_id: 's',
-          expires_at: '2030-01-01T00:00:00Z',
-          expires_in: 900,
-          extended_at: null,
-          cart_fees: { gateway_id: 'test', account_id: 's', grand_totals: {} },
-          items,
-          ticket_order_ids: [],
-        },
-      ],
-    },
-    ticket: { _count: 0, _data: [] },
-  },
+  name: 'General Admission',
+  eventId: 'ga',
+  sessionId: 's1',
+  start: '2026-12-01T15:00:00.000Z',
+  end: '2026-12-01T15:30:00.000Z',
+  types: [
+    { name: 'Adult', count: 2 },
+    { name: 'Child', count: 1 },
+  ],
 });
 const row = (e: { id: string; category: string; config?: unknown }) => ({ name: e.id, venue_id: null, meta: {}, ...e });
 
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    map,
-  };
-}
-
 function setup(upsells: Record<string, unknown> = {}, handler: Handler = () => ({ status: 500, data: {} })) {
-  const server = fakeServer((c) => (route(c) === 'POST cart/modify' ? cartAnswer([admission]) : handler(c)));
+  const server = fakeServer((c) => (route(c) === 'POST cart/modify' ? cartBody(CART, { items: [admission] }) : handler(c)));
   const storage = memoryStorage();
   const cart = new CartStore({ api: server.api, storage, sellerKey: 'seller-1' });
   const config = {

@@ -4,7 +4,7 @@ import { table } from '../../../src/contract/tables';
 import type { IdentityRow, ProfileBody, UserAnswer, UserRow } from '../../../src/contract/account';
 import { DomainError } from '../errors';
 import { hashPassword } from '../password';
-import { passwordProblems } from './password-rules';
+import { passwordProblems } from '../../../src/domain/password';
 import { hasRealEmail, normalEmail } from './tokens';
 import type { Auth, Identity, User } from './sessions';
 

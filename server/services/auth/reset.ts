@@ -5,7 +5,7 @@ import type { PasswordResetRequestAnswer, ResetIdentityAnswer } from '../../../s
 import { DomainError } from '../errors';
 import { hashPassword } from '../password';
 import { RESET_MINUTES, sendResetMail } from './mails';
-import { passwordProblems } from './password-rules';
+import { passwordProblems } from '../../../src/domain/password';
 import { hit, tryHit } from './rate-limit';
 import type { User } from './sessions';
 import { accountForGuestPurchaser, claimGuestPurchases } from './guest-account';

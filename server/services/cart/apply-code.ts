@@ -23,6 +23,8 @@ export interface ApplyCodeBody {
  */
 export async function applyCodes(deps: Deps, cartId: string, caller: Caller, body: ApplyCodeBody): Promise<void> {
   const owned = await loadOwnedCart(deps.db, cartId, caller);
+  // An edit cart's prices carry what the order paid (issue 17): no codes on it.
+  if (owned.edit_order_id) throw cartErrors.notPending(cartId, 'edit');
   const requireBenefit = body.require_benefit !== false;
   const ignore = body.ignore_errors === true;
   const codes = (body.codes ?? []).map((c) => c.trim());

@@ -263,6 +263,7 @@ export async function reserveInOneStatement(
     additional_info: {},
     created_at: new Date(rows[0].c_created_at),
     updated_at: new Date(rows[0].c_created_at),
+    edit_order_id: null,
   };
   const typeIds = new Set(tickets.map((t) => t.ticket_type_id));
   const rel = {

@@ -61,17 +61,21 @@ export async function lockHolder(trx: Trx, seller: Seller, caller: Caller, limit
 /** The visitor's pending cart, if it has one (the newest); with `lock`, locked for the change. */
 export async function ownPendingCart(trx: Kysely<Database>, seller: Seller, caller: Caller, lock = true) {
   if (!caller.identityId && !caller.tokenHash) return undefined;
-  return trx
-    .selectFrom('cart')
-    .selectAll()
-    .where('seller_id', '=', seller.id)
-    .where('state', '=', 'pending')
-    .$if(!!caller.identityId, (q) => q.where('identity_id', '=', caller.identityId!).where('owner_token_hash', 'is', null))
-    .$if(!caller.identityId, (q) => q.where('owner_token_hash', '=', caller.tokenHash!))
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .$if(lock, (q) => q.forUpdate())
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom('cart')
+      .selectAll()
+      .where('seller_id', '=', seller.id)
+      .where('state', '=', 'pending')
+      // An edit cart (issue 17) is the order's, not the visitor's shopping cart.
+      .where('edit_order_id', 'is', null)
+      .$if(!!caller.identityId, (q) => q.where('identity_id', '=', caller.identityId!).where('owner_token_hash', 'is', null))
+      .$if(!caller.identityId, (q) => q.where('owner_token_hash', '=', caller.tokenHash!))
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .$if(lock, (q) => q.forUpdate())
+      .executeTakeFirst()
+  );
 }
 
 /** Counts one new cart against the address's hourly allowance (outside any transaction: PGlite has one session). */

@@ -149,7 +149,11 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
   const { seller, caller, body } = args;
   const now = deps.now();
   const change = normalise(body);
-  if (args.cartId) await loadOwnedCart(deps.db, args.cartId, caller);
+  if (args.cartId) {
+    const owned = await loadOwnedCart(deps.db, args.cartId, caller);
+    // An edit cart (issue 17) changes only through its order's reschedule: its tickets replace booked ones.
+    if (owned.edit_order_id) throw cartErrors.notPending(args.cartId, 'edit');
+  }
   const identityId = caller.identityId ?? (await publicIdentityId(deps.db, seller));
   const limits = holdLimits(seller);
   // A visitor with a pending cart goes on filling it; only a new cart counts against the address's allowance.
@@ -299,17 +303,25 @@ export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Pr
     if (cart.state !== 'pending') await lockPending(trx, cartId, now);
     // A payment plan's card payments are not given back by emptying the cart: the box office refunds them.
     if ((await cardPaid(trx, cartId)) > 0) throw cartHasPayments(cartId);
-    await trx.updateTable('cart').set({ state: 'cancelled', updated_at: now }).where('id', '=', cartId).execute();
-    const released = await trx
-      .deleteFrom('ticket')
-      .where('cart_id', '=', cartId)
-      .where('state', '=', 'in_cart')
-      .returning(['event_session_id', 'ticket_group_id'])
-      .execute();
-    await releaseCapacity(trx, needsOf(released));
-    await releaseUses(trx, [cartId]);
-    await returnGiftCardPayments(trx, [cartId], now);
+    await cancelCart(trx, cartId, now);
   });
+}
+
+/**
+ * Cancels a locked cart: its tickets go, their places, its codes' uses and its gift cards' payments come back (DELETE
+ * cart, and an order's edit given up, order-edit.ts).
+ */
+export async function cancelCart(trx: Trx, cartId: string, now: Date): Promise<void> {
+  await trx.updateTable('cart').set({ state: 'cancelled', updated_at: now }).where('id', '=', cartId).execute();
+  const released = await trx
+    .deleteFrom('ticket')
+    .where('cart_id', '=', cartId)
+    .where('state', '=', 'in_cart')
+    .returning(['event_session_id', 'ticket_group_id'])
+    .execute();
+  await releaseCapacity(trx, needsOf(released));
+  await releaseUses(trx, [cartId]);
+  await returnGiftCardPayments(trx, [cartId], now);
 }
 
 /** PATCH my/cart/{id}: one extension of 2 minutes per cart, asked for before the hold runs out. */

@@ -22,7 +22,8 @@ import { loadOwnedCart, type Caller } from './access';
 import { expireCarts } from './expiry';
 import { seatsById } from '../seats';
 import { cartMods } from './promo';
-import { cartmodOf, linesOf } from './totals';
+import { sql } from 'kysely';
+import { cartmodOf, editCreditSql, linesOf } from './totals';
 import { blockingRules } from './blocking';
 import { scheduleOf } from '../checkout/schedule';
 import { amountDueNow, openParts, paidTowardsPlan, partStatus } from '../../../src/domain/payment-schedule';
@@ -283,8 +284,16 @@ export async function cartView(
         )
       : [];
   const mods = await cartMods(deps.db, cartId);
-  const orders = await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
-  const paid = payments.reduce((s, p) => s + p.amount, 0);
+  // An edit cart (issue 17) books into the order it changes; what was paid for the tickets it replaces counts as paid.
+  const orders = cart.edit_order_id
+    ? cart.state === 'completed'
+      ? await deps.db.selectFrom('ticket_order').selectAll().where('id', '=', cart.edit_order_id).execute()
+      : []
+    : await deps.db.selectFrom('ticket_order').selectAll().where('cart_id', '=', cartId).execute();
+  const credit = cart.edit_order_id
+    ? Number((await sql<{ credit: number }>`select ${editCreditSql(cartId)} as credit`.execute(deps.db)).rows[0]?.credit ?? 0)
+    : 0;
+  const paid = payments.reduce((s, p) => s + p.amount, 0) + credit;
   return cartAnswer(deps, { cart, seller, all, rel, paid, mods, orders, now, giftCards, blocking, schedule, taken }, opts);
 }
 
@@ -421,6 +430,7 @@ export function cartAnswer(
     // Only when a rule holds the cart up: most carts never meet one, and the new cart's answer is GET cart's.
     ...(input.blocking?.length ? { blocking_rules: input.blocking } : {}),
     ...paymentsWire(input.schedule ?? [], input.taken ?? [], totals.total_outstanding, now),
+    ...(cart.edit_order_id ? { edit_order_id: cart.edit_order_id } : {}),
   };
   const out: CartAnswer = { cart: table([row]), ticket: table(shown.map((t) => ticketWire(t, rel))) };
   const embed = new Set([...opts.embed].map((e) => e.split('.').pop()!));

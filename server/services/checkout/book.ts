@@ -6,11 +6,13 @@ import { gatewayFor } from '../payments';
 import { cartTotals } from './claim';
 import { bookMemberships } from '../membership/book';
 import { issueGiftCards } from './gift-card';
+import { bookEdit } from '../order-edit';
 
 type Trx = Transaction<Database>;
 
 export type BookOutcome =
-  | { kind: 'booked'; orderId: string }
+  /** `edit`: an edit cart booked into the order it changes (issue 17), not a new order */
+  | { kind: 'booked'; orderId: string; edit?: boolean }
   /** Someone else settled the attempt first (the reconciler, when the gateway took longer than it waits). */
   | { kind: 'settled'; status: Payment['status']; orderId: string | null }
   /** The money was taken but the cart is no longer waiting for it: the charge is owed back. */
@@ -53,6 +55,10 @@ export async function bookAttempt(
   // The cart cannot change while it is checking out, so what the attempt charged is still what it owes.
   if (tickets.length === 0 || t.total_outstanding !== attempt.amount) {
     throw new Error(`cart ${cart.id} changed during its checkout`);
+  }
+  if (cart.edit_order_id) {
+    const edited = await bookEdit(trx, { now, cart, attemptId: attempt.id, ref: charge.ref, tickets });
+    return edited.kind === 'booked' ? { ...edited, edit: true } : edited;
   }
   await trx.updateTable('cart').set({ state: 'completed', expires_at: null, updated_at: now }).where('id', '=', cart.id).execute();
   const fees = t.total_fee_fixed_outside + t.total_fee_percent_outside;

@@ -78,6 +78,8 @@ export async function claim(trx: Trx, deps: Deps, args: ClaimArgs): Promise<Paym
   }
   if (cart.state === 'checking_out') throw cartErrors.checkingOut(cartId);
   if (cart.state === 'cancelled') throw cartErrors.notPending(cartId, cart.state);
+  // An edit whose hold ran out is not taken up again (the order's open edit may be another by now): start again.
+  if (cart.state === 'expired' && cart.edit_order_id) throw cartErrors.expired(cartId);
   if (cart.state === 'expired') {
     const released = await trx
       .updateTable('ticket')

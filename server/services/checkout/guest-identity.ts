@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 import { hit } from '../auth/rate-limit';
 import { addressProblems } from '../../../src/domain/address';
 import { sql } from 'kysely';
-import { passwordProblems } from '../auth/password-rules';
+import { passwordProblems } from '../../../src/domain/password';
 import { findUserByEmail } from '../auth/users';
 import { hashPassword, verifyPassword } from '../password';
 import { sendPasswordResetFor } from '../auth/reset';
@@ -88,7 +88,8 @@ export function validateGuestIdentity(body: GuestIdentityBody) {
  * Creates the guest identity, bound to this browser's owner token so only it can check out with it. With a password
  * (issue 13: 'create an account' at checkout) the purchaser's account is made on it too, when the e-mail has none; an
  * e-mail that has one is answered as the login answers it (guest_account with a set-password link mailed, or
- * incorrect_password), and the right password says to log in (email_in_use) rather than make a second account.
+ * incorrect_password); the right password makes no second account: 409 email_in_use names the account's identity, which
+ * this browser may then buy as (spec section 7: 'a 409 with identity_id reuses the existing identity').
  */
 export async function createGuestIdentity(deps: Deps, seller: Seller, caller: Caller, body: GuestIdentityBody): Promise<string> {
   const fields = validateGuestIdentity(body);
@@ -97,7 +98,7 @@ export async function createGuestIdentity(deps: Deps, seller: Seller, caller: Ca
     const rules = passwordProblems(password);
     if (rules.length > 0) throw new DomainError('validation_failed', 'Invalid password', 'checkout', { field: 'password', rules });
     const existing = await findUserByEmail(deps, seller.id, fields.email);
-    if (existing) await refuseExistingAccount(deps, seller, existing, password, caller.addressHash ?? '');
+    if (existing) await refuseExistingAccount(deps, seller, existing, password, caller);
   }
   // Anonymous and cheap to call: an address may create only so many purchaser identities (issue 20, finding 4).
   if (caller.addressHash) await hit(deps, 'guest_identity_ip', caller.addressHash);
@@ -125,17 +126,31 @@ export async function createGuestIdentity(deps: Deps, seller: Seller, caller: Ca
   return row.id;
 }
 
-const emailInUse = () =>
-  new DomainError('email_in_use', 'This e-mail address has an account: please log in.', 'checkout', { field: 'email' });
+const emailInUse = (identityId?: string) =>
+  new DomainError('email_in_use', 'This e-mail address has an account.', 'checkout', {
+    field: 'email',
+    ...(identityId ? { identity_id: identityId } : {}),
+  });
 
-/** An e-mail with an account already: the same answers as a password login, one try against the login limits. */
-async function refuseExistingAccount(deps: Deps, seller: Seller, user: User, password: string, address: string): Promise<never> {
+/**
+ * An e-mail with an account already: the same answers as a password login, one try against the login limits. The right
+ * password proves the account is the visitor's, so this browser may check out as its identity (as a guest purchaser's
+ * own browser may: the owner token), and the order lands in the account.
+ */
+async function refuseExistingAccount(deps: Deps, seller: Seller, user: User, password: string, caller: Caller): Promise<never> {
   if (!user.password_hash) {
     await sendPasswordResetFor(deps, seller, user);
     throw new DomainError('guest_account', GUEST_ACCOUNT, 'checkout');
   }
-  const tries = await takeLoginTries(deps, `${seller.id}:${user.email.toLowerCase()}`, address);
+  const tries = await takeLoginTries(deps, `${seller.id}:${user.email.toLowerCase()}`, caller.addressHash ?? '');
   if (!(await verifyPassword(password, user.password_hash))) throw new DomainError('incorrect_password', INCORRECT_PASSWORD, 'checkout');
   await tries.giveBack();
-  throw emailInUse();
+  if (!caller.tokenHash) throw emailInUse();
+  await deps.db
+    .updateTable('identity')
+    .set({ meta: sql`coalesce(meta, '{}'::jsonb) || jsonb_build_object('owner_token_hash', ${caller.tokenHash}::text)` })
+    .where('id', '=', user.identity_id)
+    .where('seller_id', '=', seller.id)
+    .execute();
+  throw emailInUse(user.identity_id);
 }

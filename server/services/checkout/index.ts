@@ -33,7 +33,8 @@ export interface CheckoutExtras {
   gifteeIdentityId?: string | null;
 }
 export type CheckoutResult =
-  | { kind: 'completed'; orderId: string; accessToken: string }
+  /** `edit`: an edit cart booked into its order (issue 17); the order's own access token is not handed out again */
+  | { kind: 'completed'; orderId: string; accessToken: string; edit?: boolean }
   /** The provider is still clearing the payment (a debit): the webhook books the cart when it clears. */
   | { kind: 'pending'; cartId: string; cartNumber: string }
   /** A gift card paid part of the cart: the rest is still outstanding and the cart is the shopper's again. */
@@ -52,6 +53,12 @@ export async function checkoutCart(
   extras: CheckoutExtras = {},
 ): Promise<CheckoutResult> {
   const cart = await loadOwnedCart(deps.db, cartId, caller);
+  // Editing an order needs the visitor logged out (spec section 6), its checkout too.
+  if (cart.edit_order_id && caller.identityId)
+    throw new DomainError('order_not_self_editable', 'Please log out to change your order.', 'self_edit', {
+      ticket_order_id: cart.edit_order_id,
+      reason: 'logged_in',
+    });
   const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
   const identityId = await orderIdentity(deps, seller, cart, caller, body.guest_identity_id);
   const amount = parseMoney(body.amount);
@@ -152,9 +159,9 @@ export async function checkoutCart(
     await sendGiftMails(deps, outcome.orderId).catch(() => undefined);
     if (body.send_email !== false) {
       // The order stands whatever the mail does; the outbox row (or its absence) shows the mail needs resending.
-      await sendOrderMail(deps, outcome.orderId).catch(() => undefined);
+      await sendOrderMail(deps, outcome.orderId, outcome.edit ? 'order_update' : 'order_tickets').catch(() => undefined);
     }
-    return { kind: 'completed', orderId: outcome.orderId, accessToken };
+    return { kind: 'completed', orderId: outcome.orderId, accessToken, ...(outcome.edit ? { edit: true } : {}) };
   }
   // The reconciler settled a part payment first: the cart is the shopper's again with the rest owed.
   if (outcome.kind === 'settled' && outcome.status === 'succeeded' && !outcome.orderId) return { kind: 'partial', cartId };

@@ -3,6 +3,7 @@ import type { Payment } from '../../db/types';
 import { gatewayFor } from '../payments';
 import { sendOrderMail } from '../order-mail';
 import { bookAttempt, refundOwed, releaseAttempt } from './book';
+import { payOutStaleRefunds } from '../refunds';
 
 export interface ReconcileReport {
   booked: number;
@@ -40,7 +41,8 @@ export async function settleAttempt(deps: Deps, attempt: Payment): Promise<keyof
     .transaction()
     .execute((trx) => bookAttempt(trx, deps, attempt.id, { ref: found.ref, accessTokenHash: null }));
   if (outcome.kind === 'booked') {
-    if (attempt.send_email) await sendOrderMail(deps, outcome.orderId).catch(() => undefined);
+    if (attempt.send_email)
+      await sendOrderMail(deps, outcome.orderId, outcome.edit ? 'order_update' : 'order_tickets').catch(() => undefined);
     return 'booked';
   }
   if (outcome.kind === 'refund_owed') {
@@ -66,6 +68,8 @@ export async function reconcilePayments(deps: Deps, opts: { olderThanMs?: number
     .orderBy('updated_at')
     .limit(opts.limit ?? 100)
     .execute();
+  // Refunds of cancelled tickets whose gateway call was cut short (refunds.ts): paid out again under their keys.
+  report.refunded += await payOutStaleRefunds(deps, cutoff, opts.limit ?? 100);
   for (const attempt of attempts) {
     if (attempt.status === 'refund_pending') {
       try {

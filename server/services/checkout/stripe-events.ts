@@ -90,7 +90,8 @@ async function bookIntent(deps: Deps, attempt: Payment, ref: string): Promise<We
   if (outcome.kind === 'booked') {
     // The order stands whatever the mail does.
     await sendGiftMails(deps, outcome.orderId).catch(() => undefined);
-    if (attempt.send_email) await sendOrderMail(deps, outcome.orderId).catch(() => undefined);
+    if (attempt.send_email)
+      await sendOrderMail(deps, outcome.orderId, outcome.edit ? 'order_update' : 'order_tickets').catch(() => undefined);
     return 'booked';
   }
   if (outcome.kind === 'refund_owed') {

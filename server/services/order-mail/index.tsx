@@ -5,19 +5,19 @@ import { manageUrl } from '../manage-link';
 import { money } from '../../../src/domain/money';
 import { imageUrl } from '../../../src/contract/urls';
 import { mailStrings } from './strings';
+import { brandColorOf } from '../brand';
+import { orderPassLinks } from '../wallet';
 import type { MailTicket, OrderMailKind } from './template';
 
 export type { OrderMailKind };
 
-const HEX = /^#?([0-9a-f]{6})$/i;
 const LIVE = new Set(['booked', 'redeemed']);
 
 /** The seller's brand for its mails: config `mail.brand_color` or the storefront's primary colour; its logo image. */
 function brandOf(config: Record<string, any>, publicUrl: string) {
-  const colour = [config.mail?.brand_color, config.web?.primary_color].find((c) => typeof c === 'string' && HEX.test(c));
   const logo = config.web?.logo;
   return {
-    brandColor: colour ? `#${HEX.exec(colour)![1]}` : '#222222',
+    brandColor: brandColorOf(config),
     logoUrl: typeof logo === 'string' && logo ? imageUrl(`${publicUrl}/api`, logo, { width: 384, height: 96 }) : null,
   };
 }
@@ -82,6 +82,15 @@ export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMail
 
   const when = (d: Date | null) =>
     d ? new Date(d).toLocaleString('en-US', { timeZone: seller.timezone, dateStyle: 'full', timeStyle: 'short' }) : t('mail.order.anyDate');
+  // Wallet pass links for the tickets that admit (issue 17), when the seller has wallet credentials.
+  const passLinks =
+    kind === 'order_cancel'
+      ? new Map()
+      : await orderPassLinks(
+          deps,
+          seller,
+          rows.filter((r) => LIVE.has(r.state) && r.scan_code).map((r) => r.id),
+        );
   const inlineQr: InlineQr[] = [];
   const tickets: MailTicket[] = rows
     .filter((r) => LIVE.has(r.state) || (kind !== 'order_tickets' && r.state === 'cancelled'))
@@ -105,6 +114,7 @@ export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMail
         giftCard: card ? { number: card.number, balance: `${money(card.balance)} ${seller.currency}` } : null,
         cancelled: r.state === 'cancelled',
         qrCid,
+        wallet: live ? (passLinks.get(r.id) ?? null) : null,
       };
     });
   const selfEdit = (config.self_edit_rules?.mode ?? 'off') !== 'off';

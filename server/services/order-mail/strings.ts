@@ -2,11 +2,11 @@ import i18next, { type TFunction } from 'i18next';
 import translation from '../../../locales/en/translation.json';
 
 /**
- * The mail's words: locales/en/translation.json (its `mail` keys) with the seller's string overrides on top, so a
- * seller brands the e-mail's texts the way it brands the storefront's. Interpolation does not escape: the template
- * is React, which escapes every value it writes.
+ * The mail's words: locales/en/translation.json (its `mail` keys, or those of `prefixes`: the wallet passes' `wallet.`)
+ * with the seller's string overrides on top, so a seller brands the e-mail's texts the way it brands the storefront's.
+ * Interpolation does not escape: the template is React, which escapes every value it writes (a pass is JSON).
  */
-export function mailStrings(overrides: Record<string, string> | null | undefined): TFunction {
+export function mailStrings(overrides: Record<string, string> | null | undefined, prefixes: readonly string[] = ['mail.']): TFunction {
   const instance = i18next.createInstance();
   void instance.init({
     lng: 'en',
@@ -16,7 +16,7 @@ export function mailStrings(overrides: Record<string, string> | null | undefined
     returnNull: false,
   });
   for (const [key, value] of Object.entries(overrides ?? {})) {
-    if (key.startsWith('mail.') && typeof value === 'string') instance.addResource('en', 'translation', key, value);
+    if (prefixes.some((p) => key.startsWith(p)) && typeof value === 'string') instance.addResource('en', 'translation', key, value);
   }
   return instance.t;
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from '@react-email/components';
+import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components';
 
 /** One ticket line of the e-mail. */
 export interface MailTicket {
@@ -15,6 +15,8 @@ export interface MailTicket {
   qrCid: string | null;
   /** a gift card bought: the card it issued (its number is what pays; no QR code, it admits nobody) */
   giftCard?: { number: string; balance: string } | null;
+  /** its wallet pass links, signed for this ticket, when the seller has wallet credentials (issue 17) */
+  wallet?: { apple?: string; google?: string } | null;
 }
 
 export type OrderMailKind = 'order_tickets' | 'order_update' | 'order_cancel';
@@ -94,6 +96,25 @@ export function OrderMail(p: OrderMailProps) {
                   )}
                 </Column>
               </Row>
+              {ticket.wallet && (ticket.wallet.apple || ticket.wallet.google) && (
+                <Row>
+                  <Column>
+                    <Text style={{ fontSize: '15px', margin: '0 0 12px' }}>
+                      {ticket.wallet.apple && (
+                        <Link href={ticket.wallet.apple} style={{ color: p.brandColor, fontWeight: 700, textDecoration: 'underline' }}>
+                          {t('mail.order.appleWallet')}
+                        </Link>
+                      )}
+                      {ticket.wallet.apple && ticket.wallet.google && ' · '}
+                      {ticket.wallet.google && (
+                        <Link href={ticket.wallet.google} style={{ color: p.brandColor, fontWeight: 700, textDecoration: 'underline' }}>
+                          {t('mail.order.googleWallet')}
+                        </Link>
+                      )}
+                    </Text>
+                  </Column>
+                </Row>
+              )}
               {ticket.qrCid && ticket.scanCode && (
                 <Row>
                   <Column>

@@ -216,6 +216,9 @@ export function createStripeGateway(settings: GatewaySettings): Gateway {
       } catch (err) {
         // Refunded already (by hand in the dashboard, or an earlier try whose answer was lost): nothing is owed.
         if (err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded') return;
+        // Refused for good (more than is left of the charge, a charge Stripe does not know): the box office's to settle.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError)
+          throw paymentError('payment_failed', err.message, { provider_code: err.code ?? 'invalid_request' });
         throw err;
       }
     },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { paymentError, type ChargeRequest, type Gateway, type GatewaySettings } from './types';
 import { cardAmountSupported } from '../../../src/domain/checkout-rules';
 
@@ -157,13 +158,37 @@ export function createTestGateway(settings: GatewaySettings): Gateway {
       if (!charge || charge.status === 'refunded') return { status: 'none' };
       return { status: charge.status, ref: charge.ref };
     },
-    async refund({ db, ref }) {
-      await db
-        .updateTable('test_gateway_charge')
-        .set({ status: 'refunded', refunded_at: new Date() })
-        .where('ref', '=', ref)
-        .where('status', '=', 'succeeded')
-        .execute();
+    // Like a provider: a refund of all or part of a charge, once per key, never more than is left of it; the charge
+    // reads 'refunded' once nothing is left.
+    async refund({ db, ref, amount, idempotencyKey }) {
+      if (amount <= 0) return;
+      await db.transaction().execute(async (trx) => {
+        const charge = await trx.selectFrom('test_gateway_charge').selectAll().where('ref', '=', ref).forUpdate().executeTakeFirst();
+        if (!charge || charge.status === 'requires_action') return;
+        const done = await trx
+          .selectFrom('test_gateway_refund')
+          .select('ref')
+          .where('idempotency_key', '=', idempotencyKey)
+          .executeTakeFirst();
+        if (done) return;
+        const before = await trx
+          .selectFrom('test_gateway_refund')
+          .select(sql<number>`coalesce(sum(amount), 0)::int`.as('sum'))
+          .where('ref', '=', ref)
+          .executeTakeFirstOrThrow();
+        const refunded = charge.status === 'refunded' && Number(before.sum) === 0 ? charge.amount : Number(before.sum);
+        if (refunded + amount > charge.amount)
+          throw paymentError('payment_failed', 'The refund is more than what is left of the charge.', {
+            provider_code: 'amount_too_large',
+          });
+        await trx.insertInto('test_gateway_refund').values({ idempotency_key: idempotencyKey, ref, amount }).execute();
+        if (refunded + amount === charge.amount)
+          await trx
+            .updateTable('test_gateway_charge')
+            .set({ status: 'refunded', refunded_at: new Date() })
+            .where('ref', '=', ref)
+            .execute();
+      });
     },
     async forget({ db, token }) {
       await db.deleteFrom('test_gateway_method').where('token', '=', token).execute();

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import { LoginFlowStore } from '../../stores/LoginFlowStore';
 import { useScreenStore } from '../../stores/lifecycle';
+import { acceptsPasswords } from '../../domain/sign-up';
 import {
   authConfigOf,
   externalLoginTarget,
@@ -135,6 +136,21 @@ const LoginFlowForm = observer(function LoginFlowForm({ method, auth, onSuccess,
       {flow.step === 'password' && <PasswordStep {...props} />}
       {flow.step === 'otp_form' && <OtpStep {...props} />}
       {flow.step === 'otp_unavailable' && <OtpUnavailableStep {...props} />}
+      {acceptsPasswords(method) && <SignUpLink onNavigate={onNavigate} />}
     </div>
   );
 });
+
+/** 'New here? Create an account' (issue 13): sign-up with a password, returning to this page afterwards. */
+export function SignUpLink({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <p className="login-form__sign-up">
+      {t('recovery.signUp.prompt')}{' '}
+      <Link to="/user/sign-up" state={{ from: `${pathname}${search}` }} onClick={onNavigate}>
+        {t('recovery.signUp.link')}
+      </Link>
+    </p>
+  );
+}

@@ -25,6 +25,10 @@ import { PaymentChoiceField, chosenAmount, type PaymentChoice } from './PaymentS
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { ScreenSections } from '../../components/ScreenSections';
 import type { AddressFill } from '../../domain/address';
+import { passwordLogin } from '../../domain/sign-up';
+import { validatePasswordForm } from '../../domain/password';
+import { AccountOption, NO_ACCOUNT, type AccountChoice } from './AccountOption';
+import type { CheckoutOutcome } from '../../stores/CheckoutStore';
 
 // Stripe.js and its React bindings come only with a Stripe seller's checkout (bench/budget.json: no 'stripe' elsewhere).
 const StripePayment = lazy(() => import('./StripePayment'));
@@ -81,6 +85,15 @@ export const CheckoutForm = observer(function CheckoutForm({
   const formId = useId();
   // A picked address fills its fields and keeps its Line1 in the search box, in one update of the form (issue 22).
   const fillAddress: AddressFill = (fields) => setIdentity((current) => ({ ...current, ...fields }));
+  // 'Create an account with these details' (issue 13): for a guest purchaser where visitors log in with a password.
+  const offerAccount = askIdentity && !loggedIn && passwordLogin(config.storefront);
+  const [account, setAccount] = useState<AccountChoice>(NO_ACCOUNT);
+  const [accountErrors, setAccountErrors] = useState<ReturnType<typeof validatePasswordForm>>({});
+  const accountPassword = useRef<HTMLInputElement>(null);
+  const accountConfirm = useRef<HTMLInputElement>(null);
+  const creating = offerAccount && account.create;
+  // The purchaser of the attempt under way (its 3-D Secure retry completes it).
+  const lastPurchaser = useRef<IdentityFormData | null>(null);
 
   // A payment plan (issue 13): what is due now, and the shopper's choice of what to pay.
   const owed = decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding);
@@ -98,9 +111,17 @@ export const CheckoutForm = observer(function CheckoutForm({
     setReceived({ paid, rest: decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding) });
     window.scrollTo({ top: 0 });
   };
+  /** The account made with the order (issue 13) is the visitor's at once: logged in, the confirmation and the header
+   *  say so. A failed login changes nothing about the order; the visitor logs in later with the same password. */
+  const logInToNewAccount = (outcome: CheckoutOutcome) => {
+    const purchaser = lastPurchaser.current;
+    if (outcome.kind !== 'completed' || !purchaser?.password || !purchaser.email) return;
+    session.login({ username: purchaser.email.trim(), password: purchaser.password }).catch(() => undefined);
+  };
   const finish = async (promise: ReturnType<typeof checkout.submit>) => {
     // A completed checkout is followed by the screen (it watches checkout.completedOrderIds).
     const outcome = await promise;
+    logInToNewAccount(outcome);
     if (outcome.kind === 'partial') afterPart(outcome.paid);
     if (outcome.kind === 'failed' && checkout.failure?.kind === 'payment') setCard((c) => ({ ...c, cvc: '' }));
   };
@@ -110,12 +131,18 @@ export const CheckoutForm = observer(function CheckoutForm({
     checkout.clearFailure();
     const nextCardErrors = noCard || stripe || useSaved ? {} : validateCard(card, new Date());
     const termsOk = !termsHtml || termsAccepted;
+    const nextAccountErrors = creating ? validatePasswordForm(account.password, account.confirm) : {};
+    const accountOk = !nextAccountErrors.password && !nextAccountErrors.confirm;
     setCardErrors(nextCardErrors);
+    setAccountErrors(nextAccountErrors);
     setTermsError(!termsOk);
     const cardOk = Object.keys(nextCardErrors).length === 0;
-    if (!identityValid || !cardOk || !termsOk) {
-      setShowSummary(!identityValid || !cardOk);
-      if (identityValid && !cardOk) {
+    if (!identityValid || !accountOk || !cardOk || !termsOk) {
+      setShowSummary(!identityValid || !accountOk || !cardOk);
+      if (identityValid && !accountOk) {
+        // @rjsf focuses its own first invalid field; the account's password comes right after the purchaser's details.
+        (nextAccountErrors.password ? accountPassword : accountConfirm).current?.focus();
+      } else if (identityValid && !cardOk) {
         // @rjsf focuses its own first invalid field; the card fields come after it.
         requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('.card-form [aria-invalid="true"]')?.focus());
       } else if (identityValid && cardOk && !termsOk) {
@@ -129,7 +156,9 @@ export const CheckoutForm = observer(function CheckoutForm({
       formRef.current?.querySelector<HTMLElement>('.checkout-form__amount-warning')?.focus();
       return;
     }
-    const purchaser = askIdentity ? (data ?? identity) : null;
+    const details = data ?? identity;
+    const purchaser = askIdentity ? (creating ? { ...details, password: account.password } : details) : null;
+    lastPurchaser.current = purchaser;
     setReceived(null);
     const keep = {
       savePaymentMethod: loggedIn && saveCard && !covered,
@@ -146,6 +175,7 @@ export const CheckoutForm = observer(function CheckoutForm({
     }
     if (stripe) {
       void payWithStripe(stripeHandle.current, checkout, purchaser, keep).then((outcome) => {
+        if (outcome.kind === 'completed') logInToNewAccount(outcome);
         if (outcome.kind === 'pending') navigate(pendingPath(outcome.cartId), { replace: true });
         if (outcome.kind === 'partial') afterPart(outcome.paid);
         // Stripe.js blocked: the card section says so; take the shopper there.
@@ -251,11 +281,23 @@ export const CheckoutForm = observer(function CheckoutForm({
               </h2>
               {loginPrompt}
               {purchaser}
+              {offerAccount && (
+                <AccountOption
+                  value={account}
+                  errors={accountErrors}
+                  disabled={checkout.submitting}
+                  onChange={setAccount}
+                  passwordRef={accountPassword}
+                  confirmRef={accountConfirm}
+                  form={formId}
+                />
+              )}
             </section>
           ),
           payment: () => payment,
-          upsell: () => <CheckoutUpsell />,
-          donation: () => <DonationSection />,
+          // An order's edit (issue 17) only moves its tickets: nothing is added to it.
+          upsell: () => (cart.cart?.edit_order_id ? null : <CheckoutUpsell />),
+          donation: () => (cart.cart?.edit_order_id ? null : <DonationSection />),
           terms: () =>
             termsHtml ? (
               <TermsField

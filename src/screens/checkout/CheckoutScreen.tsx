@@ -9,15 +9,24 @@ import { useMoneyFormatWarmUp } from '../../components/useMoneyFormatWarmUp';
 import { CheckoutForm } from './CheckoutForm';
 import { CheckoutSummary } from './CheckoutSummary';
 import { completionPath } from './paths';
+import { managePathOf } from '../../domain/self-edit';
 import { useCheckoutStore } from './checkout-store';
 import { identitySchema } from './identity-form';
 import { track } from '../../analytics/track';
 
+/** An order's edit (issue 17) paid at /manage/{orderId}/confirm: its cart, and the order it goes back to. */
+export interface EditCheckout {
+  orderId: string;
+  cartId: string;
+}
+
 /** /checkout/:cartId? 'Payment information'. Reads the cart again first: with no items it goes home, a cart
- *  already checked out goes to its confirmation (spec section 2). */
-export const CheckoutScreen = observer(function CheckoutScreen() {
+ *  already checked out goes to its confirmation (spec section 2). With `edit` it pays an edit's difference: no
+ *  purchaser form (the order has one), and back to the order once paid. */
+export const CheckoutScreen = observer(function CheckoutScreen({ edit }: { edit?: EditCheckout }) {
   const { t } = useTranslation();
-  const { cartId } = useParams();
+  const params = useParams();
+  const cartId = edit?.cartId ?? params.cartId;
   const { cart, session, ui, config } = useStores();
   const checkout = useCheckoutStore();
   const [loaded, setLoaded] = useState(false);
@@ -29,8 +38,9 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
     void cart.load().finally(() => {
       if (!live) return;
       setLoaded(true);
-      // Once per visit of the checkout, with the cart as the server has it.
-      if (cart.cart && cart.cart.state === 'pending' && !cart.isEmpty) track({ name: 'begin_checkout', cart: cart.cart });
+      // Once per visit of the checkout, with the cart as the server has it (an edit of an order is no new purchase).
+      if (cart.cart && cart.cart.state === 'pending' && !cart.isEmpty && !cart.cart.edit_order_id)
+        track({ name: 'begin_checkout', cart: cart.cart });
     });
     return () => {
       live = false;
@@ -49,6 +59,7 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   const formShown = useDeferredValue(loaded || !cart.isEmpty, false);
 
   const done = checkout.completedOrderIds ?? cart.completedOrderIds;
+  if (done && edit) return <Navigate to={managePathOf(edit.orderId)} state={{ saved: true }} replace />;
   if (done) return <Navigate to={completionPath(done)} replace />;
   const title = <h1 className="page-title checkout-page__title">{t('checkout.title')}</h1>;
   // The title shows at once; the summary and the form follow the cart.
@@ -62,12 +73,12 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
       </div>
     );
   }
-  if (cart.isEmpty) return <Navigate to="/" replace />;
+  if (cart.isEmpty) return <Navigate to={edit ? managePathOf(edit.orderId) : '/'} replace />;
   // Spec section 2: a logged-in user without a valid e-mail sets one first.
   if (session.isLoggedIn && session.user && !session.user.email) return <Navigate to="/user/set-email-address" replace />;
   // The identity form shows for guests, and for a logged-in user only while the cart is the public identity's.
-  const askIdentity = !session.isLoggedIn || cart.ownedByPublicIdentity;
-  const loginEnabled = (config.storefront.auth as { method?: string } | undefined)?.method !== 'none';
+  const askIdentity = !edit && (!session.isLoggedIn || cart.ownedByPublicIdentity);
+  const loginEnabled = !edit && (config.storefront.auth as { method?: string } | undefined)?.method !== 'none';
 
   const free = decimalToMinor(cart.cart?.cart_fees.grand_totals.total_outstanding) === 0;
   const loginPrompt = (
@@ -80,9 +91,10 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
           </button>
         </p>
       )}
-      {session.isLoggedIn && !askIdentity && session.greetingName && (
+      {session.isLoggedIn && !askIdentity && !edit && session.greetingName && (
         <p className="checkout-login">{t('login.purchasingAs', { name: session.greetingName })}</p>
       )}
+      {edit && <p className="checkout-login">{t('manage.payDifference')}</p>}
     </>
   );
   return (

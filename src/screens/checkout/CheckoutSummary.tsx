@@ -7,6 +7,7 @@ import { ExpiryTimer } from '../../components/ExpiryTimer';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { PromoCodeField } from './PromoCodeField';
 import { PaymentSchedule } from './PaymentSchedule';
+import { CartHandover } from './CartHandover';
 
 /** Order summary: the cart's items, then subtotal, fees, discounts, payments and the total due (spec section 9). */
 export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true }: { loaded?: boolean }) {
@@ -23,7 +24,8 @@ export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true
       </h2>
       <ExpiryTimer />
       <CartContents showCheckout={false} />
-      {config.flags.promo_field && <PromoCodeField cartLoaded={loaded} />}
+      {/* An order's edit (issue 17) carries the prices the order paid: no codes on it. */}
+      {config.flags.promo_field && !cart.cart?.edit_order_id && <PromoCodeField cartLoaded={loaded} />}
       {totals && (
         <dl className="checkout-totals">
           <div>
@@ -53,6 +55,7 @@ export const CheckoutSummary = observer(function CheckoutSummary({ loaded = true
         </dl>
       )}
       <PaymentSchedule />
+      <CartHandover />
     </section>
   );
 });

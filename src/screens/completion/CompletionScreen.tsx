@@ -15,8 +15,8 @@ import {
   completedOrderRedirect,
   completedOrderUrl,
   completionImage,
-  passwordLogin,
 } from '../../domain/completion';
+import { passwordLogin } from '../../domain/sign-up';
 import { imageUrl } from '../../contract/urls';
 
 /**
@@ -98,7 +98,9 @@ export const CompletionScreen = observer(function CompletionScreen() {
               {checkout.completionState === 'ready' &&
                 checkout.orders.map((order) => {
                   const row = order.ticket_order._data[0];
-                  return row ? <OrderSummary key={row.id} order={order} qrImage={checkout.qrImageOf(row.id)} /> : null;
+                  return row ? (
+                    <OrderSummary key={row.id} order={order} qrImage={checkout.qrImageOf(row.id)} walletPasses={checkout.walletPassesOf} />
+                  ) : null;
                 })}
             </>
           ),

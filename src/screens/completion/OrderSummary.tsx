@@ -3,14 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
 import type { OrderAnswer as OrderResponse } from '../../contract/cart';
 import { orderQrUrl } from '../../contract/urls';
+import { walletPassUrl, type WalletProvider } from '../../contract/wallet';
 import { decimalToMinor, formatMoney } from '../../domain/pricing';
 import { sessionLabel } from '../../domain/dates';
 import { bySeat, seatPlace } from '../../domain/seat-place';
 
 const QR_SIZE = 200;
 
-/** One booked order: number, QR code, a 'view tickets' link to its ticket list, and totals. */
-export const OrderSummary = observer(function OrderSummary({ order, qrImage }: { order: OrderResponse; qrImage: string | null }) {
+type WalletPasses = (ticketId: string) => Partial<Record<WalletProvider, string>> | null;
+
+/** One booked order: number, QR code, a 'view tickets' link to its ticket list, its tickets' wallet passes, and totals. */
+export const OrderSummary = observer(function OrderSummary({
+  order,
+  qrImage,
+  walletPasses,
+}: {
+  order: OrderResponse;
+  qrImage: string | null;
+  walletPasses: WalletPasses;
+}) {
   const { t } = useTranslation();
   const { config } = useStores();
   const row = order.ticket_order._data[0];
@@ -55,6 +66,8 @@ export const OrderSummary = observer(function OrderSummary({ order, qrImage }: {
       <ul className="order-summary__tickets">
         {tickets.map((ticket) => {
           const card = giftCardOf(ticket.id);
+          const passes = walletPasses(ticket.id);
+          const name = t('wallet.ticketName', { event: eventName(ticket.event_template_id), type: typeName(ticket.ticket_type_id) });
           return (
             <li key={ticket.id} className="order-summary__ticket">
               <span className="order-summary__ticket-name">
@@ -68,6 +81,20 @@ export const OrderSummary = observer(function OrderSummary({ order, qrImage }: {
                 </span>
               )}
               <span>{money(ticket.adjusted_value)}</span>
+              {passes && (
+                <ul className="order-summary__wallet">
+                  {(['apple', 'google'] as const).map((provider) =>
+                    passes[provider] ? (
+                      <li key={provider}>
+                        <a href={walletPassUrl(config.deployment.apiBaseUrl, ticket.id, provider, passes[provider]!)}>
+                          {t(`wallet.${provider}`)}
+                          <span className="visually-hidden"> ({name})</span>
+                        </a>
+                      </li>
+                    ) : null,
+                  )}
+                </ul>
+              )}
             </li>
           );
         })}

@@ -108,7 +108,7 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
                     </p>
                   }
                 >
-                  <MembershipForm eventId={eventId} action={action} types={membershipTypes} />
+                  <MembershipForm eventId={eventId} action={action} types={membershipTypes} group={membershipGroup} />
                 </Suspense>
               ) : reservation ? (
                 <ReservationFlow store={reservation} />
@@ -123,7 +123,8 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
       <div className="event-detail-page__aside">
         <CartWidget />
       </div>
-      <MobileFooter />
+      {/* The buy-membership form's footer offers to skip it and go on to the events (spec section 2). */}
+      <MobileFooter skipTo={membershipTypes ? '/events' : undefined} />
     </div>
   );
 });

@@ -12,31 +12,34 @@ export interface SurveyFormHandle {
 }
 export type SurveyForms = Map<string, SurveyFormHandle>;
 
-const SurveyForm = observer(function SurveyForm({
-  store,
-  group,
-  forms,
+/**
+ * One group's survey form (spec section 2: a form built from the group's spec), its answers held by the caller; the
+ * mounted @rjsf form is handed to `onForm` so the submit can run its validation. The event page and the
+ * buy-membership form ask their groups' questions with it.
+ */
+export const SurveyForm = observer(function SurveyForm({
+  groupId,
+  spec,
+  answers,
+  onAnswers,
+  onForm,
 }: {
-  store: ReservationStore;
-  group: TicketGroupRow;
-  forms: SurveyForms;
+  groupId: string;
+  spec: NonNullable<TicketGroupRow['additional_info_spec']>;
+  answers: Record<string, unknown>;
+  onAnswers: (answers: Record<string, unknown>) => void;
+  onForm: (form: SurveyFormHandle | null) => void;
 }) {
-  const { schema, uiSchema } = surveyFormSchema(group.additional_info_spec!);
-  const refProp = {
-    ref: (form: SurveyFormHandle | null) => {
-      if (form) forms.set(group.id, form);
-      else forms.delete(group.id);
-    },
-  };
+  const { schema, uiSchema } = surveyFormSchema(spec);
   return (
     <div className="survey-form">
       <ThemedForm
-        {...(refProp as object)}
+        {...({ ref: onForm } as object)}
         schema={schema}
         uiSchema={uiSchema}
-        idPrefix={`survey-${group.id}`}
-        formData={store.surveyAnswers.get(group.id) ?? {}}
-        onChange={(e) => store.setSurveyAnswers(group.id, (e.formData ?? {}) as Record<string, unknown>)}
+        idPrefix={`survey-${groupId}`}
+        formData={answers}
+        onChange={(e) => onAnswers((e.formData ?? {}) as Record<string, unknown>)}
       >
         <></>
       </ThemedForm>
@@ -56,7 +59,14 @@ export const SurveySection = observer(function SurveySection({ store, forms }: {
         {t('survey.legend')}
       </h3>
       {groups.map((group) => (
-        <SurveyForm key={group.id} store={store} group={group} forms={forms} />
+        <SurveyForm
+          key={group.id}
+          groupId={group.id}
+          spec={group.additional_info_spec!}
+          answers={store.surveyAnswers.get(group.id) ?? {}}
+          onAnswers={(answers) => store.setSurveyAnswers(group.id, answers)}
+          onForm={(form) => (form ? forms.set(group.id, form) : forms.delete(group.id))}
+        />
       ))}
     </section>
   );

@@ -7,6 +7,7 @@ import { ScreenSections } from '../../components/ScreenSections';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { homeOptions, type HomeOption } from '../../domain/home';
 import { authConfigOf, loginPathOf, parseMethod, readOtpLink } from '../../domain/auth-config';
+import { passwordLogin } from '../../domain/sign-up';
 import { LoginCallbackScreen } from '../login/LoginCallbackScreen';
 import '../../styles/login.css';
 
@@ -57,7 +58,8 @@ export const HomeScreen = observer(function HomeScreen() {
 
 const HomeOptionCard = observer(function HomeOptionCard({ option }: { option: HomeOption }) {
   const { t } = useTranslation();
-  const { ui } = useStores();
+  const { ui, config } = useStores();
+  const passwords = passwordLogin(config.storefront);
   const titleId = useId();
   const heading = <h2 id={titleId}>{t(`home.${option.kind}`)}</h2>;
   const text = <p>{t(`home.${option.kind}Text`)}</p>;
@@ -76,6 +78,14 @@ const HomeOptionCard = observer(function HomeOptionCard({ option }: { option: Ho
           >
             {t('header.login')}
           </button>
+          {passwords && (
+            <p className="home-option__sign-up">
+              {t('recovery.signUp.prompt')}{' '}
+              <Link to="/user/sign-up" state={{ from: '/events' }}>
+                {t('recovery.signUp.link')}
+              </Link>
+            </p>
+          )}
         </>
       );
     case 'join':

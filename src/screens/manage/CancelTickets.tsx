@@ -1,23 +1,28 @@
 import { useEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { useStores } from '../../stores/context';
 import type { ManageStore } from '../../stores/ManageStore';
+import { formatMoney } from '../../domain/pricing';
 
 /**
- * The cancel-free-order section: cancelable free tickets can be cancelled after a confirmation step; otherwise
- * 'You must contact us to cancel this order.' (spec sections 2 and 8).
+ * The cancel section: cancelable tickets can be cancelled after a confirmation step; paid ones (where the seller's
+ * rules allow it) say first what goes back to the payment they were bought with. Otherwise 'You must contact us to
+ * cancel this order.' (spec sections 2 and 8).
  */
 export const CancelTickets = observer(function CancelTickets({ store }: { store: ManageStore }) {
   const { t } = useTranslation();
+  const { config } = useStores();
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (store.cancelState === 'confirming') confirmRef.current?.focus();
   }, [store.cancelState]);
+  const money = (minor: number) => formatMoney(minor, config.seller.currency);
 
   if (store.cancelState === 'done')
     return (
       <p className="notice--success" role="status">
-        {t('manage.cancelled')}
+        {store.refunded > 0 ? t('manage.cancelledRefund', { amount: money(store.refunded) }) : t('manage.cancelled')}
       </p>
     );
   if (!store.row?.cancelable)
@@ -26,10 +31,11 @@ export const CancelTickets = observer(function CancelTickets({ store }: { store:
         {t(store.row?.reason === 'ticket_state_incorrect' ? 'manage.noValidTickets' : 'manage.contactUs')}
       </p>
     );
+  const refund = store.refundAmount;
   return (
     <section aria-labelledby="manage-cancel">
       <h2 id="manage-cancel">{t('manage.cancelTitle')}</h2>
-      <p>{t('manage.cancelIntro')}</p>
+      <p>{refund > 0 ? t('manage.cancelIntroPaid', { amount: money(refund) }) : t('manage.cancelIntro')}</p>
       {store.cancelMessage && (
         <p className="notice--error" role="alert">
           {t(store.cancelMessage)}
@@ -37,7 +43,7 @@ export const CancelTickets = observer(function CancelTickets({ store }: { store:
       )}
       {store.cancelState === 'confirming' || store.cancelState === 'working' ? (
         <div role="group" aria-labelledby="manage-confirm">
-          <p id="manage-confirm">{t('manage.confirmQuestion')}</p>
+          <p id="manage-confirm">{refund > 0 ? t('manage.confirmQuestionPaid', { amount: money(refund) }) : t('manage.confirmQuestion')}</p>
           <p className="manage-actions">
             <button
               ref={confirmRef}

@@ -1,8 +1,9 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TicketTypeRow } from '../../contract/catalogue';
+import type { TicketGroupRow, TicketTypeRow } from '../../contract/catalogue';
+import { SurveyForm, type SurveyFormHandle } from '../event-detail/SurveySection';
 import { useStores } from '../../stores/context';
 import { useScreenStore } from '../../stores/lifecycle';
 import { useSessionSettled } from '../../stores/session-settled';
@@ -23,13 +24,15 @@ interface Props {
   action?: string;
   /** the membership group's types: the levels */
   types: TicketTypeRow[];
+  /** the membership group (its survey) */
+  group?: TicketGroupRow | null;
 }
 
 /**
  * The buy-membership form (spec section 2, in its order): previous membership, notice, level picker, member details
  * per the level's rules, recipient when gifting, auto-renew yes/no, footnote, submit and back link.
  */
-export const MembershipForm = observer(function MembershipForm({ eventId, action, types }: Props) {
+export const MembershipForm = observer(function MembershipForm({ eventId, action, types, group = null }: Props) {
   const { t } = useTranslation();
   const root = useStores();
   const navigate = useNavigate();
@@ -42,6 +45,7 @@ export const MembershipForm = observer(function MembershipForm({ eventId, action
         cart,
         session,
         types,
+        group,
         action,
         settings: memberSettings(config.storefront as { membership?: Record<string, unknown> }),
         timezone: config.timezone,
@@ -64,6 +68,7 @@ export const MembershipForm = observer(function MembershipForm({ eventId, action
   const submit = async (run: () => Promise<boolean>) => {
     if (await run()) navigate('/checkout');
   };
+  const surveyForm = useRef<SurveyFormHandle | null>(null);
 
   if (!settled || store.state === 'loading')
     return (
@@ -119,6 +124,8 @@ export const MembershipForm = observer(function MembershipForm({ eventId, action
 
       {mode === 'gift' && <RecipientSection store={store} />}
 
+      {level && store.survey && <SurveySection store={store} formRef={surveyForm} />}
+
       {level && store.asksAutoRenew && (
         <fieldset className="reserve-section membership-autorenew">
           <legend className="reserve-section__title">{t('membership.form.autoRenewLegend')}</legend>
@@ -158,7 +165,7 @@ export const MembershipForm = observer(function MembershipForm({ eventId, action
           <button
             type="button"
             className="button reserve-submit__button"
-            onClick={() => void submit(store.submit)}
+            onClick={() => void submit(() => store.submit(surveyForm.current?.validateForm() ?? true))}
             disabled={store.submitting}
           >
             {store.submitting ? t('reserve.submitting') : t(mode === 'gift' ? 'membership.form.submitGift' : 'membership.form.submit')}
@@ -301,5 +308,34 @@ const RecipientSection = observer(function RecipientSection({ store }: { store: 
         })}
       </div>
     </fieldset>
+  );
+});
+
+/** The membership group's survey (spec section 2, after the recipient and before auto-renew). */
+const SurveySection = observer(function SurveySection({
+  store,
+  formRef,
+}: {
+  store: MembershipStore;
+  formRef: { current: SurveyFormHandle | null };
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const survey = store.survey!;
+  return (
+    <section className="reserve-section survey-section" aria-labelledby={titleId}>
+      <h3 id={titleId} className="reserve-section__title">
+        {t('survey.legend')}
+      </h3>
+      <SurveyForm
+        groupId={survey.groupId}
+        spec={survey.spec}
+        answers={store.surveyAnswers}
+        onAnswers={store.setSurveyAnswers}
+        onForm={(form) => {
+          formRef.current = form;
+        }}
+      />
+    </section>
   );
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ScreenContent } from '../../components/ScreenSections';
 import { observer } from 'mobx-react-lite';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -7,16 +7,9 @@ import { useStores } from '../../stores/context';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import type { AccountStore } from '../../stores/AccountStore';
 import { useNewAccountStore } from '../account/account-context';
-import { PasswordChecklist } from './PasswordChecklist';
-import { PASSWORD_MAX, validatePasswordForm, type PasswordFormError } from './rules';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { validatePasswordForm } from '../../domain/password';
 import '../account/account.css';
-
-const PASSWORD_ERROR_KEY: Record<PasswordFormError, string> = {
-  required: 'recovery.reset.required',
-  invalid: 'recovery.reset.invalidPassword',
-  mismatch: 'recovery.reset.mismatch',
-};
-const CONFIRM_ERROR_KEY: Record<PasswordFormError, string> = { ...PASSWORD_ERROR_KEY, required: 'recovery.reset.confirmRequired' };
 
 /** /user/reset-password?token=...: the token is validated first; then a new password with its live checklist. */
 export const ResetPasswordScreen = observer(function ResetPasswordScreen() {
@@ -70,7 +63,6 @@ export const ResetPasswordScreen = observer(function ResetPasswordScreen() {
 
 const ResetForm = observer(function ResetForm({ store, token }: { store: AccountStore; token: string }) {
   const { t } = useTranslation();
-  const id = useId();
   const passwordInput = useRef<HTMLInputElement>(null);
   const confirmInput = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
@@ -92,55 +84,21 @@ const ResetForm = observer(function ResetForm({ store, token }: { store: Account
     void store.resetPassword(token, password, confirm);
   };
 
-  const ids = { password: `${id}-password`, confirm: `${id}-confirm`, rules: `${id}-rules` };
   return (
     <form className="recovery-form" noValidate onSubmit={handleSubmit}>
       {store.token.data && <p>{t('recovery.reset.forAccount', { email: store.token.data })}</p>}
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={store.token.data ?? ''} readOnly hidden />
-      <div className="field">
-        <label htmlFor={ids.password}>{t('recovery.reset.password')}</label>
-        <input
-          ref={passwordInput}
-          id={ids.password}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={[errors.password ? `${ids.password}-error` : '', ids.rules].filter(Boolean).join(' ')}
-        />
-        {errors.password && (
-          <p id={`${ids.password}-error`} className="field__error">
-            {t(PASSWORD_ERROR_KEY[errors.password])}
-          </p>
-        )}
-      </div>
-      <PasswordChecklist id={ids.rules} password={password} />
-      <div className="field">
-        <label htmlFor={ids.confirm}>{t('recovery.reset.confirm')}</label>
-        <input
-          ref={confirmInput}
-          id={ids.confirm}
-          name="password_confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby={errors.confirm ? `${ids.confirm}-error` : undefined}
-        />
-        {errors.confirm && (
-          <p id={`${ids.confirm}-error`} className="field__error">
-            {t(CONFIRM_ERROR_KEY[errors.confirm])}
-          </p>
-        )}
-      </div>
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        errors={errors}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        labels={{ password: t('recovery.reset.password'), confirm: t('recovery.reset.confirm') }}
+        passwordRef={passwordInput}
+        confirmRef={confirmInput}
+      />
       {store.reset.state === 'error' && store.reset.error && (
         <p className="notice--error" role="alert">
           {t(store.reset.error.key, store.reset.error.values)}

@@ -1,65 +1,11 @@
 /**
- * Pure rules of the recovery and e-mail forms (spec section 5), no React and no I/O. The password rules
- * mirror the server's (server/services/auth/password-rules.ts); a unit test checks both agree.
+ * Pure rules of the e-mail and sign-up forms (spec section 5), no React and no I/O. The password rules are the domain's
+ * (src/domain/password.ts), which the server enforces too.
  */
+import { validatePasswordForm, type PasswordFormError } from '../../domain/password';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 254;
 /** Spec section 5, email forms: email type, max 254, required. */
 export const EMAIL_MAX = 254;
-
-/** The rules of the live checklist, in the order it shows them. */
-export const PASSWORD_RULES = ['min_length', 'max_length', 'surrounding_space', 'printable', 'character_classes'] as const;
-export type PasswordRule = (typeof PASSWORD_RULES)[number];
-
-export interface PasswordCheck {
-  rule: PasswordRule;
-  met: boolean;
-}
-
-const CLASSES = [/\p{Lu}/u, /\p{Ll}/u, /\p{Nd}/u, /[^\p{Lu}\p{Ll}\p{Nd}]/u];
-
-/** How many of the 4 classes (uppercase, lowercase, digit, special) the password uses. */
-export function characterClasses(password: string): number {
-  return CLASSES.filter((re) => re.test(password)).length;
-}
-
-/** Printable: no control, format, unassigned or line/paragraph separator characters, and no whitespace
- *  other than the plain space. */
-export function isPrintable(password: string): boolean {
-  return !(/[^\P{C}]|[\p{Zl}\p{Zp}]/u.test(password) || /[^\S ]/u.test(password));
-}
-
-/** Each rule of the checklist and whether the password meets it. */
-export function passwordChecklist(password: string): PasswordCheck[] {
-  const length = [...password].length;
-  const met: Record<PasswordRule, boolean> = {
-    min_length: length >= PASSWORD_MIN,
-    max_length: length <= PASSWORD_MAX,
-    surrounding_space: password === password.trim(),
-    printable: isPrintable(password),
-    character_classes: characterClasses(password) >= 3,
-  };
-  return PASSWORD_RULES.map((rule) => ({ rule, met: met[rule] }));
-}
-
-export function passwordProblems(password: string): PasswordRule[] {
-  return passwordChecklist(password)
-    .filter((c) => !c.met)
-    .map((c) => c.rule);
-}
-
-export type PasswordFormError = 'required' | 'invalid' | 'mismatch';
-
-/** Reset form: new password required and meeting the rules ('Invalid password'); confirmation matches. */
-export function validatePasswordForm(password: string, confirm: string): { password?: PasswordFormError; confirm?: PasswordFormError } {
-  const errors: { password?: PasswordFormError; confirm?: PasswordFormError } = {};
-  if (!password) errors.password = 'required';
-  else if (passwordProblems(password).length) errors.password = 'invalid';
-  if (!confirm) errors.confirm = 'required';
-  else if (confirm !== password) errors.confirm = 'mismatch';
-  return errors;
-}
 
 export type EmailError = 'required' | 'invalid' | 'too_long' | 'mismatch';
 
@@ -84,5 +30,48 @@ export function validateSetEmail(email: string, confirm: string): { email?: Emai
   if (first) errors.email = first;
   if (!confirm.trim()) errors.confirm = 'required';
   else if (confirm.trim().toLowerCase() !== email.trim().toLowerCase()) errors.confirm = 'mismatch';
+  return errors;
+}
+
+/** Spec section 5: names are required, at most 50 characters. */
+export const NAME_MAX = 50;
+
+export type NameError = 'required' | 'too_long';
+
+export interface SignUpForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_confirm: string;
+  password: string;
+  password_confirm: string;
+}
+
+export interface SignUpErrors {
+  first_name?: NameError;
+  last_name?: NameError;
+  email?: EmailError;
+  email_confirm?: EmailError;
+  password?: PasswordFormError;
+  password_confirm?: PasswordFormError;
+}
+
+const nameError = (raw: string): NameError | null => (!raw.trim() ? 'required' : raw.trim().length > NAME_MAX ? 'too_long' : null);
+
+/** Sign-up (issue 13, spec section 5's identity form): names, an e-mail confirmed ignoring case, a password meeting the
+ *  rules and confirmed. The fields in the order the form shows them, so the first error is the first field to fix. */
+export function validateSignUp(form: SignUpForm): SignUpErrors {
+  const errors: SignUpErrors = {};
+  const first = nameError(form.first_name);
+  if (first) errors.first_name = first;
+  const last = nameError(form.last_name);
+  if (last) errors.last_name = last;
+  const email = emailError(form.email);
+  if (email) errors.email = email;
+  if (!form.email_confirm.trim()) errors.email_confirm = 'required';
+  else if (form.email_confirm.trim().toLowerCase() !== form.email.trim().toLowerCase()) errors.email_confirm = 'mismatch';
+  const password = validatePasswordForm(form.password, form.password_confirm);
+  if (password.password) errors.password = password.password;
+  if (password.confirm) errors.password_confirm = password.confirm;
   return errors;
 }
