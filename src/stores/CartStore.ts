@@ -80,15 +80,6 @@ export class CartStore {
     return `storefront.cartDeclinedExtension.${this.deps.sellerKey}`;
   }
 
-  /** Where the upsell chain of this cart is kept (UpsellStore: upsellsChain, visitWindow): it goes with the cart. */
-  get upsellKeys(): [chain: string, visitWindow: string] {
-    return [`storefront.upsellsChain.${this.deps.sellerKey}`, `storefront.visitWindow.${this.deps.sellerKey}`];
-  }
-  /** An upsell chain was started in this browser (the events listing then loads the chain's code). */
-  get hasStoredChain(): boolean {
-    return !!this.deps.storage?.getItem(this.upsellKeys[0]);
-  }
-
   get items(): CartItem[] {
     return this.cart?.items ?? [];
   }
@@ -339,8 +330,6 @@ export class CartStore {
     this.pendingRemoval = null;
     this.deps.storage?.removeItem(this.storageKey);
     this.deps.storage?.removeItem(this.declinedKey);
-    // Spec section 4: a cleared or expired cart clears the upsell chain too.
-    for (const key of this.upsellKeys) this.deps.storage?.removeItem(key);
     this.stopClock();
   }
 

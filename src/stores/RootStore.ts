@@ -33,7 +33,8 @@ function browserCookies(): string | null {
   }
 }
 
-function browserStorage(): KeyValueStorage | null {
+/** localStorage, or null where the browser blocks it (or outside a browser). */
+export function browserStorage(): KeyValueStorage | null {
   try {
     return typeof window !== 'undefined' ? window.localStorage : null;
   } catch {
@@ -49,8 +50,6 @@ export class RootStore {
   readonly cart: CartStore;
   readonly events: EventsStore;
   readonly session: SessionStore;
-  /** localStorage (null: blocked, or a test without one): the cart id and other client state of spec section 3. */
-  readonly storage: KeyValueStorage | null;
   /** The member of staff looking (issue 18): null for every shopper. */
   readonly staff: StaffAnswer | null;
   readonly staffBlockNames: string[];
@@ -63,7 +62,6 @@ export class RootStore {
     this.config = new ConfigStore(deps.deployment, deps.sellerConfig, deps.sellerPrefix);
     this.ui = new UiStore();
     const storage = deps.storage === undefined ? browserStorage() : deps.storage;
-    this.storage = storage;
     this.cart = new CartStore({
       api: deps.api,
       storage,

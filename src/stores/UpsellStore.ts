@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { getAvailableEvents } from '../api/events';
 import { getReservableEvent } from '../api/reservation-reads';
 import type { EventTemplateRow, VenueRow } from '../contract/catalogue';
@@ -17,7 +17,7 @@ import {
 } from '../domain/upsell';
 import type { CartItem, KeyValueStorage } from './CartStore';
 import type { AnchorVisit, VisitContext } from './reservation/types';
-import type { RootStore } from './RootStore';
+import { browserStorage, type RootStore } from './RootStore';
 import { rootStore, useRootStore } from './lifecycle';
 
 /**
@@ -64,27 +64,35 @@ export class UpsellStore {
   checkoutEvent: EventTemplateRow | null = null;
   private venues = new Map<string, VenueRow>();
   private readonly root: RootStore;
+  private readonly storage: KeyValueStorage | null;
+  private readonly keys: readonly [chain: string, visitWindow: string];
   private offersRequest = 0;
 
-  constructor(root: RootStore) {
+  constructor(root: RootStore, storage: KeyValueStorage | null = browserStorage()) {
     this.root = root;
-    this.chain = readJson<UpsellsChain>(root.storage, root.cart.upsellKeys[0]);
-    this.visitWindow = readJson<StoredVisitWindow>(root.storage, root.cart.upsellKeys[1]);
-    makeAutoObservable<UpsellStore, 'root' | 'offersRequest' | 'venues'>(
+    this.storage = storage;
+    const seller = root.config.seller.id;
+    this.keys = [`storefront.upsellsChain.${seller}`, `storefront.visitWindow.${seller}`];
+    this.chain = null;
+    this.visitWindow = null;
+    this.reread();
+    makeAutoObservable<UpsellStore, 'root' | 'storage' | 'keys' | 'offersRequest' | 'venues'>(
       this,
-      { root: false, offersRequest: false, venues: false },
+      { root: false, storage: false, keys: false, offersRequest: false, venues: false },
       { autoBind: true, deep: false },
     );
+    // Spec section 4: a cart cleared, expired, checked out or replaced takes its chain with it.
+    reaction(
+      () => root.cart.cartId,
+      () => this.dropStale(),
+      { fireImmediately: true },
+    );
     // Another tab started, moved or ended the chain: follow it.
-    if (typeof window !== 'undefined' && root.storage) {
+    if (typeof window !== 'undefined' && storage) {
       window.addEventListener('storage', (event) => {
-        if (event.key && (this.root.cart.upsellKeys as string[]).includes(event.key)) this.reread();
+        if (event.key && this.keys.includes(event.key)) this.reread();
       });
     }
-  }
-
-  private get chainKey(): string {
-    return this.root.cart.upsellKeys[0];
   }
 
   get settings(): UpsellSettings {
@@ -188,7 +196,7 @@ export class UpsellStore {
     this.visitWindow = span
       ? { ...span, anchorItemId, date: venueDate(item.start_datetime!, config.timezone) }
       : { from: 0, to: 0, anchorItemId, date: '' };
-    this.root.storage?.setItem(cart.upsellKeys[1], JSON.stringify(this.visitWindow));
+    this.storage?.setItem(this.keys[1], JSON.stringify(this.visitWindow));
     this.write({ cartId: cart.cartId, anchorItemId, skipped: [], taken: [], ended: false });
     this.offers = [];
     this.offersState = 'idle';
@@ -257,12 +265,20 @@ export class UpsellStore {
 
   private write(chain: UpsellsChain): void {
     this.chain = chain;
-    this.root.storage?.setItem(this.chainKey, JSON.stringify(chain));
+    this.storage?.setItem(this.keys[0], JSON.stringify(chain));
   }
 
   private reread(): void {
-    this.chain = readJson<UpsellsChain>(this.root.storage, this.chainKey);
-    this.visitWindow = readJson<StoredVisitWindow>(this.root.storage, this.root.cart.upsellKeys[1]);
+    this.chain = readJson<UpsellsChain>(this.storage, this.keys[0]);
+    this.visitWindow = readJson<StoredVisitWindow>(this.storage, this.keys[1]);
+  }
+
+  /** A chain of a cart this browser no longer holds is forgotten, here and in storage. */
+  private dropStale(): void {
+    if (!this.chain || this.chain.cartId === this.root.cart.cartId) return;
+    this.chain = null;
+    this.visitWindow = null;
+    for (const key of this.keys) this.storage?.removeItem(key);
   }
 }
 

@@ -46,8 +46,8 @@ function setup(upsells: Record<string, unknown> = {}, handler: Handler = () => (
       },
     },
   };
-  const root = { api: server.api, storage, cart, config, isActiveMember: false } as unknown as RootStore;
-  return { root, cart, storage, seen: server.seen, store: new UpsellStore(root) };
+  const root = { api: server.api, cart, config, isActiveMember: false } as unknown as RootStore;
+  return { root, cart, storage, seen: server.seen, store: new UpsellStore(root, storage) };
 }
 
 describe('UpsellStore: the chain after an anchor (issue 16)', () => {
@@ -77,7 +77,7 @@ describe('UpsellStore: the chain after an anchor (issue 16)', () => {
     expect(store.nextAfterReserve(TALK, 't1')).toBe('/events');
     expect(store.isOffer(TALK)).toBe(false);
     // another tab reads the same chain
-    expect(new UpsellStore(root).chain).toMatchObject({ skipped: ['ocean'], taken: ['talk'] });
+    expect(new UpsellStore(root, storage).chain).toMatchObject({ skipped: ['ocean'], taken: ['talk'] });
     store.end();
     expect(store.active).toBe(false);
     expect(store.nextAfterReserve(TALK, 't1')).toBe('/checkout');
