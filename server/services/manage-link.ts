@@ -10,8 +10,8 @@ import { managePath } from '../../src/contract/manage-link';
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
 /** What a signature vouches for: an order's manage link, or one ticket's wallet pass links (issue 17). A pass link
- *  proves that ticket only: it cannot manage the order. */
-type Purpose = 'manage' | 'pass';
+ *  proves that ticket only: it cannot manage the order. `identity`: a browser proved an account's password (issue 13). */
+type Purpose = 'manage' | 'pass' | 'identity';
 
 const mac = (secret: string, id: string, purpose: Purpose = 'manage') => createHmac('sha256', secret).update(`${purpose}:${id}`).digest();
 
@@ -22,6 +22,26 @@ export const signTicketPass = (secret: string, ticketId: string) => mac(secret, 
 export function verifyOrderSignature(secret: string, orderId: string, signature: unknown, purpose: Purpose = 'manage'): boolean {
   if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return false;
   return timingSafeEqual(mac(secret, orderId, purpose), Buffer.from(signature, 'base64url'));
+}
+
+/** How long an account's identity may be bought as after its password was proved at checkout (issue 13). */
+export const IDENTITY_PROOF_SECONDS = 60 * 60;
+const PROOF = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * The proof that this browser (its owner token) gave the right password of the account whose identity it may now buy
+ * as, until `expiresAt` (spec section 7: a 409 names the identity, which the checkout reuses). Signed, not stored: the
+ * refusal that hands it out writes nothing, and each browser's proof is its own.
+ */
+export function signIdentityProof(secret: string, identityId: string, tokenHash: string, expiresAt: Date): string {
+  const exp = Math.floor(expiresAt.getTime() / 1000);
+  return `${exp}.${mac(secret, `${identityId}:${tokenHash}:${exp}`, 'identity').toString('base64url')}`;
+}
+
+export function verifyIdentityProof(secret: string, identityId: string, tokenHash: string, proof: unknown, now: Date): boolean {
+  const m = typeof proof === 'string' ? PROOF.exec(proof) : null;
+  if (!m || Number(m[1]) * 1000 <= now.getTime()) return false;
+  return timingSafeEqual(mac(secret, `${identityId}:${tokenHash}:${m[1]}`, 'identity'), Buffer.from(m[2], 'base64url'));
 }
 
 export async function secretOf(db: Db, sellerId: string): Promise<string> {

@@ -15,6 +15,27 @@ type Trx = Transaction<Database>;
  * key. The tickets change state once (the cancel's conditional update), so their refund is written once; a refund
  * whose gateway call was cut short stays pending and the reconciler pays it out later under the same key.
  */
+/**
+ * What the order's payments have left to give back: paid (succeeded, not free) less what refunds already took or owe.
+ * The cancel screen's preview is capped by it, as owePaidBack's rows are, so the amount promised is the amount paid out.
+ */
+export async function refundableOf(db: Deps['db'], orderId: string): Promise<number> {
+  const paid = await db
+    .selectFrom('payment')
+    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('sum'))
+    .where('ticket_order_id', '=', orderId)
+    .where('status', '=', 'succeeded')
+    .where('gateway_id', '<>', 'free')
+    .executeTakeFirstOrThrow();
+  const owed = await db
+    .selectFrom('order_refund')
+    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('sum'))
+    .where('ticket_order_id', '=', orderId)
+    .where('status', 'in', ['pending', 'succeeded'])
+    .executeTakeFirstOrThrow();
+  return Math.max(0, Number(paid.sum) - Number(owed.sum));
+}
+
 export async function owePaidBack(
   trx: Trx,
   args: { sellerId: string; orderId: string; amount: number; ticketIds: string[]; now: Date },

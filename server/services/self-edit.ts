@@ -13,7 +13,7 @@ import { orderTables } from './orders';
 import { sendOrderMail, type OrderMailKind } from './order-mail';
 import { loadManageableOrder, notSelfEditable, refuseLoggedIn, refuseLoggedInStranger, rulesOf, ticketsOf } from './self-edit-rules';
 import { discardEdit, editOf, lockOrderChanges, openEdit, rescheduleInEdit } from './order-edit';
-import { owePaidBack, payOutRefunds } from './refunds';
+import { owePaidBack, payOutRefunds, refundableOf } from './refunds';
 
 export { loadManageableOrder };
 
@@ -39,7 +39,10 @@ async function view(deps: Deps, order: TicketOrder, caller: Caller): Promise<Sel
   const tickets = await ticketsOf(deps.db, order.id);
   const verdict = cancelVerdict(rules, tickets, now);
   const cancelable = new Set(verdict.cancelableIds);
-  const refundAmount = tickets.filter((t) => cancelable.has(t.id)).reduce((s, t) => s + paidValue(t), 0);
+  const paidForThem = tickets.filter((t) => cancelable.has(t.id)).reduce((s, t) => s + paidValue(t), 0);
+  // Never more than the payments have left (a refund made by hand at the provider, an earlier cancel): what owePaidBack
+  // will write for them.
+  const refundAmount = paidForThem > 0 ? Math.min(paidForThem, await refundableOf(deps.db, order.id)) : 0;
   const tables: OrderAnswer = await orderTables(deps, order, new Set());
   const refunds = await deps.db
     .selectFrom('order_refund')

@@ -20,6 +20,8 @@ export interface CheckoutBody {
    *  number: a gift card's (the ledger gateway, issue 13). */
   gateway_data: { card?: CardData; source?: string; payment_method?: string; saved_payment_method?: string; number?: string };
   guest_identity_id: string;
+  /** the 409 email_in_use's proof that this browser gave the account's password (issue 13) */
+  guest_identity_proof?: string;
   send_email: boolean;
   /** a membership in the cart renews automatically with the card kept at purchase (issue 12) */
   auto_renew?: boolean;

@@ -78,8 +78,9 @@ export async function rescheduleTickets(
   return data;
 }
 
-/** Confirms an edit with nothing to pay (spec section 4: it checks out free); the update is mailed afterwards. */
+/** Confirms an edit with nothing to pay (spec section 4: it checks out free); the server mails the order's update
+ *  (order_update) as it does for an edit the card paid. */
 export async function confirmFreeEdit(client: AxiosInstance, cartId: string): Promise<void> {
-  const body = { amount: '0.00', gateway_id: 'free', send_email: false } as CheckoutBody;
+  const body = { amount: '0.00', gateway_id: 'free', send_email: true } as CheckoutBody;
   await client.post(`cart/${encodeURIComponent(cartId)}/guest_checkout`, body);
 }

@@ -387,6 +387,9 @@ export const CheckoutBody = Type.Object(
     gateway_id: Type.String({ maxLength: 20, pattern: '^[a-z_]+$' }),
     gateway_data: Type.Optional(GatewayData),
     guest_identity_id: Type.Optional(Uuid),
+    /** with guest_identity_id: the `identity_proof` of POST user's 409 email_in_use (the account's password was given
+     *  in this browser within the hour), so the order is the account's */
+    guest_identity_proof: Type.Optional(Type.String({ maxLength: 80, pattern: '^[0-9]{1,12}\\.[A-Za-z0-9_-]{43}$' })),
     giver_identity_id: Type.Optional(Uuid),
     send_email: Type.Optional(Type.Boolean()),
     auto_renew: Type.Optional(Type.Boolean()),

@@ -78,7 +78,7 @@ export class CheckoutStore {
   qrImages = new Map<string, string>();
   /** The wallet pass links' signatures of each ticket, by ticket id and provider, where its precheck said ok (issue 17). */
   walletPasses = new Map<string, Partial<Record<WalletProvider, string>>>();
-  private lastPurchaser: { key: string; id: string } | null = null;
+  private lastPurchaser: { key: string; id: string; proof?: string } | null = null;
   /** The shopper's 'save this card' choice for the attempt under way (kept for the 3-D Secure retry). */
   private savePaymentMethod = false;
   private lastAttempt: { identity: IdentityFormData | null } | null = null;
@@ -170,7 +170,11 @@ export class CheckoutStore {
     let charging: string | null = null;
     try {
       // No identity: a logged-in user buys as themselves (their cart, or a guest cart they logged in with).
-      const guestId = identity ? await this.purchaserId(identity) : undefined;
+      const purchaser = identity ? await this.purchaserId(identity) : undefined;
+      // The purchaser fields of every checkout call: the identity, and the proof when it is an account's (issue 13).
+      const guest = purchaser
+        ? { guest_identity_id: purchaser.id, ...(purchaser.proof ? { guest_identity_proof: purchaser.proof } : {}) }
+        : {};
       // The membership form's choices (issue 12): auto-renew on the checkout, or the gift checkout naming the giftee.
       // (Imported when paying: the checkout's first load stays as it was.)
       const { browserIntentStorage, clearMembershipIntent, readMembershipIntent } = await import('./membership-intent');
@@ -178,7 +182,7 @@ export class CheckoutStore {
       const intent = readMembershipIntent(intents, row.id);
       const post = (body: CheckoutBody) =>
         intent.gifteeIdentityId
-          ? giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !guestId)
+          ? giftCheckout(this.deps.api, row.id, { ...body, giftee_identity_id: intent.gifteeIdentityId }, !purchaser)
           : guestCheckout(this.deps.api, row.id, body);
       // Gift cards first (issue 13): each pays its part of what is still owed; the one that pays the last of it books
       // the order, otherwise the answer is the cart with the card's payment on it.
@@ -197,7 +201,7 @@ export class CheckoutStore {
           amount: toDecimal(take),
           gateway_id: 'ledger',
           gateway_data: { number: card.number },
-          ...(guestId ? { guest_identity_id: guestId } : {}),
+          ...guest,
           send_email: true,
         } as CheckoutBody);
         charging = null;
@@ -222,7 +226,7 @@ export class CheckoutStore {
           amount,
           gateway_id: free ? 'free' : current.cart_fees.gateway_id === 'stripe' ? 'stripe' : 'test',
           gateway_data: free ? {} : gatewayData,
-          ...(guestId ? { guest_identity_id: guestId } : {}),
+          ...guest,
           send_email: !free || edit,
         } as CheckoutBody;
         if (!free && !edit)
@@ -315,22 +319,24 @@ export class CheckoutStore {
     this.completedOrderIds = null;
   }
 
-  private async purchaserId(identity: IdentityFormData): Promise<string> {
+  private async purchaserId(identity: IdentityFormData): Promise<{ id: string; proof?: string }> {
     const body = purchaserBody(identity);
     const key = JSON.stringify(body);
-    if (this.lastPurchaser?.key === key) return this.lastPurchaser.id;
-    let id: string;
+    if (this.lastPurchaser?.key === key) return this.lastPurchaser;
+    let found: { id: string; proof?: string };
     try {
-      id = await createPurchaser(this.deps.api, body);
+      found = { id: await createPurchaser(this.deps.api, body) };
     } catch (error) {
-      // Spec section 7: a 409 naming an identity_id means the purchaser exists already; use it.
+      // Spec section 7: a 409 naming an identity_id means the purchaser exists already; use it (with the proof the
+      // server gave for an account whose password was given here, issue 13).
       const apiError = toApiError(error);
       const existing = apiError.status === 409 ? apiError._extra?.identity_id : undefined;
       if (typeof existing !== 'string') throw apiError;
-      id = existing;
+      const proof = apiError._extra?.identity_proof;
+      found = { id: existing, ...(typeof proof === 'string' ? { proof } : {}) };
     }
-    this.lastPurchaser = { key, id };
-    return id;
+    this.lastPurchaser = { key, ...found };
+    return found;
   }
 
   /** Stripe's publishable key for this seller, or null when it has none (GET config?key._in=payments). */

@@ -156,10 +156,6 @@ export class ManageStore {
     this.editState = 'working';
     try {
       await ordersApi.confirmFreeEdit(this.deps.api, edit.cart_id);
-      // The order stands whatever the mail does.
-      await ordersApi
-        .emailOrder(this.deps.api, this.deps.orderId, { log_context: 'order_update' }, this.deps.signature)
-        .catch(() => undefined);
       await this.load();
       runInAction(() => {
         this.editState = 'saved';

@@ -123,15 +123,19 @@ describeEachDatabase('cart transfer (issue 17, /transfer-cart)', (ctx) => {
     expect([late.status, code(late)]).toEqual([409, 'cart_not_pending']);
   });
 
-  it('a cart completed after its link was made goes over with its orders (the completion page reads them)', async () => {
+  it("a link made before the cart was paid hands nothing over after it: the order stays the buyer's", async () => {
     const { b: laptop, cartId } = await guestCart();
     const made = await link(laptop, cartId);
     const orderId = (await checkOutFree(laptop, cartId, 'ada@example.com')).ticket_order._data[0].id;
     const phone = new Browser(app);
     const taken = await claim(phone, cartId, made.token);
-    expect(taken.status).toBe(200);
-    expect(taken.body.cart._data[0]).toMatchObject({ state: 'completed', ticket_order_ids: [orderId] });
-    expect((await phone.get(`/api/ticket_order/${orderId}?${SELLER}`)).status).toBe(200);
+    expect([taken.status, code(taken)]).toEqual([403, 'cart_access_denied']);
+    // The holder of the old link reads nothing of the order; the buyer's browser still reads and manages it.
+    expect((await phone.get(`/api/ticket_order/${orderId}?${SELLER}`)).status).toBe(404);
+    expect((await laptop.get(`/api/ticket_order/${orderId}?${SELLER}`)).status).toBe(200);
+    expect((await laptop.get(`/api/ticket_order/${orderId}/self_edit?${SELLER}`)).status).toBe(200);
+    const stored = await db().selectFrom('cart_transfer').select('used_at').where('cart_id', '=', cartId).executeTakeFirstOrThrow();
+    expect(stored.used_at).toBeNull();
   });
 
   it("shows a member's cart to the holder of its link without handing it over", async () => {

@@ -99,9 +99,12 @@ describeEachDatabase('edit order and reschedule (issue 17)', (ctx) => {
     const free = await b.post(`/api/cart/${again.body.self_edit._data[0].edit.cart_id}/guest_checkout`, {
       amount: '0.00',
       gateway_id: 'free',
-      send_email: false,
+      send_email: true,
     });
     expect(free.status, JSON.stringify(free.body)).toBe(200);
+    // As the manage screen confirms it: the booking mails the update itself, once.
+    const after = await db().selectFrom('mail_outbox').select('kind').where('to_address', '=', 'moved@example.com').execute();
+    expect(after.map((m) => m.kind).sort()).toEqual(['order_tickets', 'order_update', 'order_update']);
     const now = free.body.ticket._data.find(
       (t: { state: string; event_session_id: string }) => t.state === 'booked' && t.event_session_id === env.plain[2],
     );

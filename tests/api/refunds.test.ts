@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/db';
@@ -69,6 +70,34 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
       .where('payment.cart_id', '=', cartId)
       .executeTakeFirstOrThrow();
     expect(charge.status).toBe('refunded');
+  });
+
+  it('promises no more than the payments have left: a refund made before is taken off the preview', async () => {
+    const { b, orderId } = await o.buy(env.plain[0], env.adult.id, 2, { email: 'partly-refunded@example.com' });
+    const payment = await db()
+      .selectFrom('payment')
+      .select(['id', 'seller_id'])
+      .where('ticket_order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    // 30.00 of the 40.00 went back earlier (by the box office, at the provider).
+    await db()
+      .insertInto('order_refund')
+      .values({
+        id: randomUUID(),
+        seller_id: payment.seller_id,
+        ticket_order_id: orderId,
+        payment_id: payment.id,
+        gateway_id: 'test',
+        amount: 3000,
+        status: 'succeeded',
+        idempotency_key: `manual:${orderId}`,
+        ticket_ids: JSON.stringify([]),
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
+    const shown = await b.get(`/api/ticket_order/${orderId}/self_edit?${SELLER}`);
+    expect(shown.body.self_edit._data[0]).toMatchObject({ cancelable: true, refund_amount: '10.00' });
   });
 
   it("gives a gift card's part back to the card's balance and the card's part to the card", async () => {

@@ -81,19 +81,32 @@ describeEachDatabase('POST user with a password', (ctx) => {
 
   it('an e-mail with an account: incorrect_password, or email_in_use for the right one; no second account', async () => {
     const b = new AuthBrowser(app);
-    expect((await b.post(`/api/user?_seller=${fx.slug}`, person('has.account@example.org', PASSWORD))).status).toBe(200);
+    const made = await b.post(`/api/user?_seller=${fx.slug}`, person('has.account@example.org', PASSWORD));
+    expect(made.status).toBe(200);
     const wrong = await b.post(`/api/user?_seller=${fx.slug}`, person('HAS.account@example.org', 'Another-Pass-99'));
     expect([wrong.status, wrong.code]).toEqual([401, 'incorrect_password']);
-    const right = await b.post(`/api/user?_seller=${fx.slug}`, person('has.account@example.org', PASSWORD));
+    // The account's owner at checkout on another device gives the right password: no second account, a 409 instead.
+    const device = new AuthBrowser(app);
+    const metaBefore = await db()
+      .selectFrom('identity')
+      .select('meta')
+      .where('id', '=', made.body.identity._data[0].id)
+      .executeTakeFirstOrThrow();
+    const right = await device.post(`/api/user?_seller=${fx.slug}`, person('has.account@example.org', PASSWORD));
     expect([right.status, right.code]).toEqual([409, 'email_in_use']);
     const accountIdentity = right.body._data[0]._extra.identity_id as string;
+    const proof = right.body._data[0]._extra.identity_proof as string;
     expect(accountIdentity).toBe(
       (await db().selectFrom('app_user').select('identity_id').where('email', '=', 'has.account@example.org').executeTakeFirstOrThrow())
         .identity_id,
     );
-    // Spec section 7: the 409's identity is reused; the password proved it, so this browser pays as it and the order
-    // is the account's. Another browser naming the same identity is refused.
-    const cart = await b.post(`/api/cart/modify?_seller=${fx.slug}`, {
+    // The refusal wrote nothing: the account's identity is as it was.
+    expect(await db().selectFrom('identity').select('meta').where('id', '=', accountIdentity).executeTakeFirstOrThrow()).toEqual(
+      metaBefore,
+    );
+    // Spec section 7: the 409's identity is reused; the password proved it in this browser, whose checkout carries the
+    // proof, so the order is the account's. The identity without the proof, or the proof in another browser, is refused.
+    const cart = await device.post(`/api/cart/modify?_seller=${fx.slug}`, {
       add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
     });
     const cartId = cart.body.cart._data[0].id;
@@ -101,21 +114,14 @@ describeEachDatabase('POST user with a password', (ctx) => {
     const strangerCart = await stranger.post(`/api/cart/modify?_seller=${fx.slug}`, {
       add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
     });
-    const refused = await stranger.post(`/api/cart/${strangerCart.body.cart._data[0].id}/guest_checkout`, {
-      amount: '26.50',
-      gateway_id: 'test',
-      gateway_data: CARD,
-      guest_identity_id: accountIdentity,
-      send_email: false,
-    });
-    expect([refused.status, refused.code]).toEqual([403, 'identity_access_denied']);
-    const paid = await b.post(`/api/cart/${cartId}/guest_checkout`, {
-      amount: '26.50',
-      gateway_id: 'test',
-      gateway_data: CARD,
-      guest_identity_id: accountIdentity,
-      send_email: false,
-    });
+    const pay = (who: AuthBrowser, id: string, extra: Record<string, string>) =>
+      who.post(`/api/cart/${id}/guest_checkout`, { amount: '26.50', gateway_id: 'test', gateway_data: CARD, send_email: false, ...extra });
+    const strangerId = strangerCart.body.cart._data[0].id;
+    const stolen = await pay(stranger, strangerId, { guest_identity_id: accountIdentity, guest_identity_proof: proof });
+    expect([stolen.status, stolen.code]).toEqual([403, 'identity_access_denied']);
+    const bare = await pay(device, cartId, { guest_identity_id: accountIdentity });
+    expect([bare.status, bare.code]).toEqual([403, 'identity_access_denied']);
+    const paid = await pay(device, cartId, { guest_identity_id: accountIdentity, guest_identity_proof: proof });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const owner = new AuthBrowser(app);
     expect((await owner.post(`/api/login?_seller=${fx.slug}`, { username: 'has.account@example.org', password: PASSWORD })).status).toBe(

@@ -301,8 +301,6 @@ export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Pr
     if (cart.state === 'expired' || cart.state === 'cancelled') return;
     // A booked or checking-out cart is refused by the same checks as a change.
     if (cart.state !== 'pending') await lockPending(trx, cartId, now);
-    // A payment plan's card payments are not given back by emptying the cart: the box office refunds them.
-    if ((await cardPaid(trx, cartId)) > 0) throw cartHasPayments(cartId);
     await cancelCart(trx, cartId, now);
   });
 }
@@ -312,6 +310,9 @@ export async function deleteCart(deps: Deps, cartId: string, caller: Caller): Pr
  * cart, and an order's edit given up, order-edit.ts).
  */
 export async function cancelCart(trx: Trx, cartId: string, now: Date): Promise<void> {
+  // A payment plan's card payments are not given back by emptying the cart: the box office refunds them. (Here, not in
+  // DELETE cart alone, so an order's edit given up can never drop a card's part payment either.)
+  if ((await cardPaid(trx, cartId)) > 0) throw cartHasPayments(cartId);
   await trx.updateTable('cart').set({ state: 'cancelled', updated_at: now }).where('id', '=', cartId).execute();
   const released = await trx
     .deleteFrom('ticket')

@@ -27,7 +27,8 @@ export function setUnsafeSkipClaimGuardForTests(on: boolean): void {
 /** POST cart/{id}/transfer: a new link for the caller's pending cart (the cart's last unused link stops working). */
 export async function createTransfer(deps: Deps, cartId: string, caller: Caller): Promise<CartTransferRow> {
   const cart = await loadOwnedCart(deps.db, cartId, caller);
-  if (cart.state !== 'pending') throw cartErrors.notPending(cartId, cart.state);
+  // An order's edit cart is the order's (its checkout answers the whole order): never handed over.
+  if (cart.state !== 'pending' || cart.edit_order_id) throw cartErrors.notPending(cartId, cart.state);
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + CART_TRANSFER_MINUTES * 60_000);
@@ -51,12 +52,14 @@ export async function claimCart(deps: Deps, cartId: string, caller: Caller, toke
   if (!isUuid(cartId)) throw notFound('cart', cartId);
   const cart = await deps.db
     .selectFrom('cart')
-    .select(['id', 'identity_id', 'owner_token_hash'])
+    .select(['id', 'identity_id', 'owner_token_hash', 'state', 'edit_order_id'])
     .where('id', '=', cartId)
     .executeTakeFirst();
   if (!cart) throw notFound('cart', cartId);
   if (isCartOwner(cart, caller)) return { viewAs: caller };
-  if (!TOKEN.test(token) || !caller.tokenHash) throw cartAccessDenied(cartId);
+  // Only a cart still being filled goes over: a paid, paying or cancelled cart's view holds its tickets' scan codes
+  // and its ownership decides who manages the order, so a link made before the payment hands nothing over after it.
+  if (!TOKEN.test(token) || !caller.tokenHash || cart.state !== 'pending' || cart.edit_order_id) throw cartAccessDenied(cartId);
   const now = deps.now();
   if (!cart.owner_token_hash) {
     // A member's cart: shown to the link's holder, who is told it is another member's; it stays the member's.
@@ -82,12 +85,16 @@ export async function claimCart(deps: Deps, cartId: string, caller: Caller, toke
       .returning('token_hash')
       .executeTakeFirst();
     if (!took) return false;
-    await trx
+    // Still pending as it moves (a checkout may have claimed it since it was read): otherwise the token stays unused.
+    const moved = await trx
       .updateTable('cart')
       .set({ owner_token_hash: caller.tokenHash, updated_at: now })
       .where('id', '=', cartId)
       .where('owner_token_hash', 'is not', null)
-      .execute();
+      .where('state', '=', 'pending')
+      .where('edit_order_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) throw cartAccessDenied(cartId);
     return true;
   });
   if (!taken) throw cartAccessDenied(cartId);

@@ -14,14 +14,25 @@ export { cartTotals };
 import { planOf } from './schedule';
 import { amountDueNow } from '../../../src/domain/payment-schedule';
 import { needsOf, takeCapacity } from '../inventory';
+import { secretOf, verifyIdentityProof } from '../manage-link';
 import type { Gateway } from '../payments';
 
 type Trx = Transaction<Database>;
 
 const invalid = (field: string, description: string) => new DomainError('validation_failed', description, 'checkout', { field });
 
-/** Who the order is for: the guest identity this browser created for a public-identity cart, else the cart's identity. */
-export async function orderIdentity(deps: Deps, seller: Seller, cart: { identity_id: string }, caller: Caller, guestId?: string) {
+/**
+ * Who the order is for: the guest identity this browser created for a public-identity cart (or an account's identity
+ * whose password it proved: `proof`, issue 13), else the cart's identity.
+ */
+export async function orderIdentity(
+  deps: Deps,
+  seller: Seller,
+  cart: { identity_id: string },
+  caller: Caller,
+  guestId?: string,
+  proof?: string,
+) {
   if (cart.identity_id !== seller.public_identity_id) return cart.identity_id;
   // A logged-in user paying for the cart they filled as a guest buys as themselves.
   if (!guestId && caller.identityId) return caller.identityId;
@@ -33,7 +44,12 @@ export async function orderIdentity(deps: Deps, seller: Seller, cart: { identity
     .where('seller_id', '=', seller.id)
     .executeTakeFirst();
   if (!identity || identity.is_public) throw invalid('guest_identity_id', 'Purchaser details are required.');
-  if (!caller.tokenHash || identity.meta?.owner_token_hash !== caller.tokenHash) {
+  const mine = caller.tokenHash !== null && identity.meta?.owner_token_hash === caller.tokenHash;
+  const proved =
+    caller.tokenHash !== null &&
+    proof !== undefined &&
+    verifyIdentityProof(await secretOf(deps.db, seller.id), identity.id, caller.tokenHash, proof, deps.now());
+  if (!mine && !proved) {
     throw new DomainError('identity_access_denied', 'These purchaser details belong to another visitor.', 'checkout');
   }
   return identity.id;

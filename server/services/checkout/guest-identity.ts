@@ -9,6 +9,7 @@ import { passwordProblems } from '../../../src/domain/password';
 import { findUserByEmail } from '../auth/users';
 import { hashPassword, verifyPassword } from '../password';
 import { sendPasswordResetFor } from '../auth/reset';
+import { IDENTITY_PROOF_SECONDS, secretOf, signIdentityProof } from '../manage-link';
 import { GUEST_ACCOUNT, INCORRECT_PASSWORD, takeLoginTries } from '../auth/login';
 import type { User } from '../auth/sessions';
 
@@ -126,16 +127,17 @@ export async function createGuestIdentity(deps: Deps, seller: Seller, caller: Ca
   return row.id;
 }
 
-const emailInUse = (identityId?: string) =>
+const emailInUse = (reuse?: { identityId: string; proof: string }) =>
   new DomainError('email_in_use', 'This e-mail address has an account.', 'checkout', {
     field: 'email',
-    ...(identityId ? { identity_id: identityId } : {}),
+    ...(reuse ? { identity_id: reuse.identityId, identity_proof: reuse.proof } : {}),
   });
 
 /**
  * An e-mail with an account already: the same answers as a password login, one try against the login limits. The right
- * password proves the account is the visitor's, so this browser may check out as its identity (as a guest purchaser's
- * own browser may: the owner token), and the order lands in the account.
+ * password proves the account is the visitor's, so this browser may check out as its identity for the next hour: the
+ * 409 carries a signed proof bound to this browser's owner token (the checkout's `guest_identity_proof`), and the order
+ * lands in the account. Nothing is written: the account's identity is not touched.
  */
 async function refuseExistingAccount(deps: Deps, seller: Seller, user: User, password: string, caller: Caller): Promise<never> {
   if (!user.password_hash) {
@@ -146,11 +148,7 @@ async function refuseExistingAccount(deps: Deps, seller: Seller, user: User, pas
   if (!(await verifyPassword(password, user.password_hash))) throw new DomainError('incorrect_password', INCORRECT_PASSWORD, 'checkout');
   await tries.giveBack();
   if (!caller.tokenHash) throw emailInUse();
-  await deps.db
-    .updateTable('identity')
-    .set({ meta: sql`coalesce(meta, '{}'::jsonb) || jsonb_build_object('owner_token_hash', ${caller.tokenHash}::text)` })
-    .where('id', '=', user.identity_id)
-    .where('seller_id', '=', seller.id)
-    .execute();
-  throw emailInUse(user.identity_id);
+  const expiresAt = new Date(deps.now().getTime() + IDENTITY_PROOF_SECONDS * 1000);
+  const proof = signIdentityProof(await secretOf(deps.db, seller.id), user.identity_id, caller.tokenHash, expiresAt);
+  throw emailInUse({ identityId: user.identity_id, proof });
 }

@@ -24,6 +24,8 @@ export interface CheckoutBody {
   gateway_id: string;
   gateway_data?: Record<string, unknown>;
   guest_identity_id?: string;
+  /** the signed proof of a 409 email_in_use: this browser gave that account's password (issue 13) */
+  guest_identity_proof?: string;
   send_email?: boolean;
   auto_renew?: boolean;
   save_payment_method?: boolean;
@@ -60,7 +62,7 @@ export async function checkoutCart(
       reason: 'logged_in',
     });
   const seller = await deps.db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow();
-  const identityId = await orderIdentity(deps, seller, cart, caller, body.guest_identity_id);
+  const identityId = await orderIdentity(deps, seller, cart, caller, body.guest_identity_id, body.guest_identity_proof);
   const amount = parseMoney(body.amount);
   if (amount === null) throw new DomainError('validation_failed', 'The amount is not valid.', 'checkout', { field: 'amount' });
   // Cards go through the seller's own gateway: a test card never pays a Stripe seller's order.
