@@ -27,6 +27,9 @@ function precompress(): Plugin {
   };
 }
 
+/** The chunks index.html itself loads (the entry 'index', its CSS, the 'vendor' group, Rolldown's runtime, Vite's preload helper). */
+const ALWAYS_LOADED = /(^|\/)(index|vendor|rolldown-runtime|preload-helper)-[\w-]+\.(js|css)$/;
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
 /** The storefront build. In dev the API runs beside Vite (scripts/dev.mjs) and is reached through the proxy,
@@ -53,7 +56,13 @@ export default defineConfig({
     manifest: true,
     // Every browser we target (last two Chrome, Edge, Firefox and Safari versions) supports <link rel=modulepreload>:
     // Vite's polyfill for it would only add bytes to the first page (issue 19: no polyfills we do not need).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy import names the chunks it needs so they download together. The runtime, the entry, the shared vendor
+      // chunk, the preload helper and the entry's CSS are always loaded before any lazy import can run: naming them in
+      // every lazy import's list only added bytes to the first page (about 30 bytes per name and import).
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     reportCompressedSize: true,
     rolldownOptions: {
       output: {

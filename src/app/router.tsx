@@ -6,6 +6,12 @@ import { homeRedirectTarget } from '../domain/paths';
 import { AppShell } from './AppShell';
 import { CheckoutScreen, EventDetailScreen, EventsScreen, HomeScreen, NotFoundScreen, screen } from './screens';
 
+/** /events: the listing, or an upsell chain's (UiStore.upsellListing: it draws the listing when no chain runs). */
+const EventsRoute = observer(function EventsRoute() {
+  const Upsells = useStores().ui.upsellListing;
+  return Upsells ? <Upsells /> : <EventsScreen />;
+});
+
 const CompletionScreen = screen(() => import('../screens/completion/CompletionScreen'), 'CompletionScreen');
 const LoginCallbackScreen = screen(() => import('../screens/login/LoginCallbackScreen'), 'LoginCallbackScreen');
 const LogoutScreen = screen(() => import('../screens/login/LogoutScreen'), 'LogoutScreen');
@@ -44,7 +50,7 @@ export const AppRoutes = observer(function AppRoutes() {
     <Routes>
       <Route path="/" element={<AppShell />}>
         <Route index element={<HomeRoute />} />
-        <Route path="events" element={<EventsScreen />} />
+        <Route path="events" element={<EventsRoute />} />
         <Route path="events/:eventId" element={<EventDetailScreen />} />
         <Route path="events/:eventId/:action" element={<EventDetailScreen />} />
         <Route path="checkout/complete" element={<CompletionScreen />} />

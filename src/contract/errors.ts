@@ -36,6 +36,11 @@ export const ERROR_STATUS = {
   seat_unavailable: 409,
   /** conflict avoidance (issue 16): the session overlaps, padded, another session in the cart */
   session_conflict: 409,
+  /** upsell chains (issue 16): an add-on sold only after an anchor, with no anchor it follows in the cart fitting the
+   *  seller's visit_time (`_extra.event_template_id`, `event_session_id`, `visit_time`) */
+  anchor_required: 409,
+  /** an add-on whose tickets must match its anchor's in number (`_extra.count`, `anchor_counts`) */
+  tickets_must_match_anchor_tickets: 409,
   /** spec section 5: 'seat choice required for seated groups' */
   seat_required: 400,
   member_limit_exceeded: 409,

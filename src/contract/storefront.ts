@@ -100,6 +100,8 @@ export const StorefrontConfig = Open({
       membership: Type.Optional(NullableText),
     }),
   ),
+  /** the event the checkout offers to add (its database id; upsell chains, issue 16) */
+  checkout_upsell_id: Type.Optional(NullableText),
   /** the donation group the checkout offers (its database id) */
   checkout_donation_tg_id: Type.Optional(NullableText),
   /** the seller's default promo codes: the first goes on every new cart (apply_code_default, spec section 5) */

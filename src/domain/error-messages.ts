@@ -34,6 +34,8 @@ export const ERROR_MESSAGES = {
   seat_unavailable: 'errors.seatUnavailable',
   seat_required: 'errors.seatRequired',
   session_conflict: 'reserve.errors.sessionConflict',
+  anchor_required: 'reserve.errors.anchorRequired',
+  tickets_must_match_anchor_tickets: 'reserve.errors.ticketsMustMatch',
   member_limit_exceeded: 'reserve.errors.memberLimit',
   membership_ends_before_visit: 'membership.errors.endsBeforeVisit',
   renewal_not_open: 'membership.errors.renewalNotOpen',

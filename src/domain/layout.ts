@@ -13,7 +13,7 @@ export const SCREEN_SECTIONS = {
   home: ['heading', 'options', 'resend'],
   events: ['heading', 'upsell-heading', 'filters', 'results'],
   'event-detail': ['back-link', 'image', 'heading', 'description', 'reservation'],
-  checkout: ['purchaser', 'payment', 'donation', 'terms', 'submit'],
+  checkout: ['purchaser', 'payment', 'upsell', 'donation', 'terms', 'submit'],
   pending: ['content'],
   completion: ['image', 'heading', 'orders', 'account', 'continue'],
   membership: ['content'],

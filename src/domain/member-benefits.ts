@@ -22,7 +22,8 @@ export function memberBenefitTypes(
   return [...ids].sort();
 }
 
-/** The benefits and per-event limit of the first current membership (the caps of the member steppers); null otherwise. */
+/** The benefits (with their member prices, minor units) and per-event limit of the first current membership: the caps
+ *  of the member steppers and the subtotal's prices; null otherwise. */
 export function currentBenefits(
   memberships: Array<MembershipTerm & { benefits?: unknown[]; member_event_purchase_limit?: number }>,
   now: Date,
@@ -31,9 +32,9 @@ export function currentBenefits(
   const current = loggedIn ? activeMemberships(memberships, now)[0] : undefined;
   if (!current) return null;
   const benefits = (current.benefits ?? []).flatMap((b) => {
-    const row = (b ?? {}) as { ticket_type_id?: unknown; quantity?: unknown };
+    const row = (b ?? {}) as { ticket_type_id?: unknown; quantity?: unknown; price?: unknown };
     return typeof row.ticket_type_id === 'string' && typeof row.quantity === 'number'
-      ? [{ ticket_type_id: row.ticket_type_id, quantity: row.quantity }]
+      ? [{ ticket_type_id: row.ticket_type_id, quantity: row.quantity, ...(typeof row.price === 'number' ? { price: row.price } : {}) }]
       : [];
   });
   return { benefits, limit: current.member_event_purchase_limit ?? -1 };

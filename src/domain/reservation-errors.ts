@@ -56,6 +56,13 @@ export function reserveErrorMessage(error: ReserveErrorLike): ReserveErrorMessag
       : { key: 'reserve.errors.ruleBlocks' };
   }
   if (error._code === 'validation_failed' && error._context === 'event_calendar') return { key: 'reserve.errors.tooManyTypes' };
+  // Upsell chains (issue 16): as many tickets as the visit's admission holds, named when the server says how many.
+  if (
+    error._code === 'tickets_must_match_anchor_tickets' &&
+    Array.isArray(extra.anchor_counts) &&
+    typeof extra.anchor_counts[0] === 'number'
+  )
+    return { key: 'reserve.errors.ticketsMustMatchCount', params: { count: extra.anchor_counts[0] } };
   const key = RESERVE_ERROR_KEYS[error._code as ErrorCode];
   if (key) {
     const params: Record<string, string | number> = {};

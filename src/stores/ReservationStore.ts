@@ -93,6 +93,10 @@ export class ReservationStore {
   get datedGroups() {
     return this.context.datedGroups;
   }
+  /** the add-on's fit to the visit it follows (upsell chains, issue 16) */
+  get visit() {
+    return this.context.visit;
+  }
   get datedGroupIds() {
     return this.context.datedGroupIds;
   }

@@ -33,7 +33,8 @@ function browserCookies(): string | null {
   }
 }
 
-function browserStorage(): KeyValueStorage | null {
+/** localStorage, or null where the browser blocks it (or outside a browser). */
+export function browserStorage(): KeyValueStorage | null {
   try {
     return typeof window !== 'undefined' ? window.localStorage : null;
   } catch {

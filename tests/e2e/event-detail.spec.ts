@@ -6,8 +6,11 @@ import {
   chooseSessionThroughUi,
   expectNoSeriousA11yViolations,
   firstSessionTomorrow,
+  otherBuyersTake,
+  reserveThroughApi,
   reserveThroughUi,
   sessionLabels,
+  skipUpsells,
   venueDatePlus,
 } from './helpers';
 
@@ -165,7 +168,7 @@ test.describe('event detail, adding to the cart', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ admit_name: 'Ada Lovelace' });
     expect(JSON.stringify(body)).toContain('10024');
-    await expect(page).toHaveURL(/\/checkout/);
+    await skipUpsells(page);
   });
 
   test("a flexible-price amount outside min/max says 'Value entered is outside min/max'", async ({ page, request }) => {
@@ -195,19 +198,19 @@ test.describe('event detail, a link that preselects', () => {
     await expect(page.getByRole('button', { name: new RegExp(`^${time}`) }).first()).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
+    await skipUpsells(page);
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary.getByText('2 × Adult')).toBeVisible();
     await expect(summary.getByText('1 × Child')).toBeVisible();
   });
 
-  test('session=next&quantity=Adult:1&reserve=1 reserves at once and opens the checkout', async ({ page, request }) => {
-    // Ocean Light asks no survey question, so nothing stops the link.
-    const ocean = (await apiEvents(request)).find((e) => e.name.startsWith('Ocean Light'));
-    expect(ocean, 'demo seller has Ocean Light').toBeTruthy();
-    await page.goto(`/events/${ocean!.id}?session=next&quantity=Adult:1&reserve=1`);
+  test('session=next&quantity=Free place:1&reserve=1 reserves at once and opens the checkout', async ({ page, request }) => {
+    // The gallery talk asks no survey question and needs no admission, so nothing stops the link.
+    const talk = (await apiEvents(request)).find((e) => e.name.startsWith('Free Gallery Talk'));
+    expect(talk, 'demo seller has the gallery talk').toBeTruthy();
+    await page.goto(`/events/${talk!.id}?session=next&quantity=${encodeURIComponent('Free place:1')}&reserve=1`);
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByRole('region', { name: 'Order summary' }).getByText('1 × Adult')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Order summary' }).getByText('1 × Free place')).toBeVisible();
   });
 
   test('a link naming a ticket type the event does not have, or a session and a date together, says so', async ({ page }) => {
@@ -252,6 +255,12 @@ test.describe('event detail, an add-on after the admission', () => {
     const oceanSession = (await sessionsOf(ocean.id)).find((s) => Date.parse(s.start_datetime) === Date.parse(talkSession.start_datetime));
     expect(oceanSession, 'Ocean Light starts with the talk').toBeTruthy();
 
+    // Ocean Light is sold after an admission of the same day, one ticket for each (issue 16)
+    const admission = await firstSessionTomorrow(page.request);
+    const cartId = await reserveThroughApi(page, 'demo', admission.sessionId, [admission.types.Adult]);
+    // the checkout's address takes the cart over in this browser
+    await page.goto(`/checkout/${cartId}`);
+    await expect(page.getByRole('region', { name: 'Order summary' }).getByText('1 × Adult')).toBeVisible();
     await page.goto(`/events/${ocean.id}?session=${oceanSession!.id}&quantity=Adult:1&reserve=1`);
     await expect(page).toHaveURL(/\/checkout$/);
     await page.goto(`/events/${talk.id}?date=${tomorrow}`);
@@ -275,7 +284,7 @@ test.describe('event detail, running subtotal (issue 16)', () => {
     expect(shown).toBeTruthy();
     await page.getByRole('textbox', { name: /ZIP or postal code/ }).fill('10001');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
+    await skipUpsells(page);
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary.getByText('Total due')).toBeVisible();
     await expect(summary).toContainText(`$${shown}`);
@@ -301,19 +310,8 @@ test.describe('event detail, live availability (issue 16)', () => {
     await times.getByRole('button', { name: /^1:00\sPM/ }).click();
     await expect(page.getByRole('button', { name: /Add one Free place/ })).toBeVisible();
 
-    // Other visitors (each a client of its own: one pending cart per visitor) take every place, 4 per order.
-    let left = session.availableCapacity;
-    while (left > 0) {
-      const buyer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-      const n = Math.min(4, left);
-      const res = await buyer.post('/api/cart/modify?_seller=demo', {
-        headers: { 'X-Ticketing-App': 'ecomm' },
-        data: { add: Array.from({ length: n }, () => ({ ticket_type_id: typeId, event_session_id: session.id })) },
-      });
-      expect(res.status()).toBe(200);
-      left -= n;
-      await buyer.dispose();
-    }
+    // Other visitors take every place.
+    await otherBuyersTake(playwright, test.info().project.use.baseURL, session.id, typeId, session.availableCapacity);
     const soldAt = Date.now();
     // The talk's only time that day is gone: spec section 4 reloads the calendar and clears the date, saying so.
     await expect(page.getByRole('alert').filter({ hasText: /Tickets have sold out for \w+day, / })).toBeVisible({ timeout: 5000 });
@@ -348,6 +346,31 @@ test.describe('event detail, quantity-first', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary.getByText('2 × Adult')).toBeVisible();
     await expect(summary.getByText('1 × Student')).toBeVisible();
+  });
+
+  test('a chosen time that no longer has room for the tickets says so within 5 seconds (live availability, issue 16)', async ({
+    page,
+    request,
+    playwright,
+  }) => {
+    const tour = (await apiEvents(request)).find((e) => e.name.startsWith('Behind the Scenes'))!;
+    await page.goto(`/events/${tour.id}?quantity=Adult:2`);
+    await page.getByRole('button', { name: 'Find available tickets' }).click();
+    // a later date than the other tests use, and its first time
+    await page.locator('.date-button:not([disabled]):not(.date-button--more)').nth(3).click();
+    const detail = page.waitForResponse((r) => /\/api\/events\/[^/]+\/sessions\/[0-9a-f-]{36}\?/.test(r.url()));
+    await page.getByRole('region', { name: 'Choose a time' }).getByRole('button').and(page.locator(':not([disabled])')).first().click();
+    const session = (await (await detail).json()).event_session._data[0] as { id: string; availableCapacity: number };
+    const typeId = (await (await request.get(`/api/events/${tour.id}?_seller=demo&_embed=ticket_type`)).json()).ticket_type._data.find(
+      (t: { name: string }) => t.name === 'Adult',
+    ).id as string;
+    // Others leave one place: the two Adults no longer fit that time.
+    await otherBuyersTake(playwright, test.info().project.use.baseURL, session.id, typeId, session.availableCapacity - 1);
+    const tookAt = Date.now();
+    await expect(page.getByRole('alert').filter({ hasText: /Tickets have sold out for (the session at|\w+day, )/ })).toBeVisible({
+      timeout: 5000,
+    });
+    expect(Date.now() - tookAt).toBeLessThan(5000);
   });
 
   test('Change tickets opens the quantities again and forgets the date', async ({ page, request }) => {

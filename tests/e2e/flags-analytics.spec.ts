@@ -8,6 +8,7 @@ import {
   fillCheckout,
   firstSessionTomorrow,
   pickSessionOnPage,
+  skipUpsells,
   type TomorrowSession,
 } from './helpers';
 import { FLAGS_SELLER } from './setup-sellers-constants';
@@ -25,10 +26,12 @@ function setFlags(flags: Record<string, boolean>) {
   writeFileSync(configFile(), JSON.stringify(config, null, 2));
 }
 
-/** On an event detail already open: the session's date and time, the counts, the ZIP the survey asks, 'Add to cart'. */
+/** On an event detail already open: the session's date and time, the counts, the ZIP the survey asks, 'Add to cart',
+ *  past the upsell chain's listing to checkout. */
 async function addThroughUi(page: Page, session: TomorrowSession, counts: { adults: number; children: number }) {
   await pickSessionOnPage(page, session);
   await addCountsThroughUi(page, counts);
+  await skipUpsells(page);
 }
 
 type Pushed = { event?: string; ecommerce?: { items?: Array<Record<string, unknown>>; [key: string]: unknown } | null };

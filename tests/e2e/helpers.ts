@@ -123,6 +123,28 @@ export async function reserveThroughApi(
   return (await response.json()).cart._data[0].id;
 }
 
+/** Other visitors (each a client of its own: one pending cart per visitor) take `places` of a session, 4 per order. */
+export async function otherBuyersTake(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  sessionId: string,
+  typeId: string,
+  places: number,
+) {
+  let left = places;
+  while (left > 0) {
+    const buyer = await playwright.request.newContext({ baseURL });
+    const n = Math.min(4, left);
+    const res = await buyer.post('/api/cart/modify?_seller=demo', {
+      headers: { 'X-Ticketing-App': 'ecomm' },
+      data: { add: Array.from({ length: n }, () => ({ ticket_type_id: typeId, event_session_id: sessionId })) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    left -= n;
+    await buyer.dispose();
+  }
+}
+
 /** Fills the purchaser form, the test-mode card and the terms on /checkout. */
 /** Label parts the event detail uses (issue 3 contract): date buttons 'ddd, MMM D', session buttons 'h:mm A'. */
 export function sessionLabels(session: TomorrowSession, timezone = 'America/New_York') {
@@ -168,7 +190,16 @@ export async function addCountsThroughUi(page: Page, counts: { adults: number; c
   await page.getByRole('button', { name: 'Add to cart' }).click();
 }
 
-/** Through the event detail UI: the session's date and time, the given Adult and Child counts, 'Add to cart' -> /checkout. */
+/** After 'Add to cart' on an admission (the demo's anchor): the upsell chain's listing of add-ons (issue 16), whose skip
+ *  link goes on to checkout. */
+export async function skipUpsells(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'What other experiences would you like to add?' })).toBeVisible();
+  await page.getByRole('link', { name: 'No thanks, continue to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+/** Through the event detail UI: the session's date and time, the given Adult and Child counts, 'Add to cart', past the
+ *  upsell chain -> /checkout. */
 export async function reserveThroughUi(
   page: Page,
   session: TomorrowSession,
@@ -177,7 +208,7 @@ export async function reserveThroughUi(
 ) {
   await chooseSessionThroughUi(page, session, path);
   await addCountsThroughUi(page, counts);
-  await expect(page).toHaveURL(/\/checkout$/);
+  await skipUpsells(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
 }
 

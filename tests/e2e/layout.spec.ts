@@ -63,7 +63,9 @@ test.describe('screen layouts from the seller folder', () => {
     // The registry's own order: the donation offer comes after the card.
     await page.goto(`/${LAYOUT_SELLER}/checkout/${cartId}`);
     await expect(page.getByRole('heading', { name: 'Add a donation' })).toBeVisible();
-    expect(await checkoutOrder(page)).toEqual(['Your details', 'Card details TEST MODE', 'Add a donation']);
+    // the checkout's upsell (checkout_upsell_id, issue 16) of the admission's visit comes before the donation
+    await expect(page.getByRole('heading', { name: 'Add to your visit' })).toBeVisible();
+    expect(await checkoutOrder(page)).toEqual(['Your details', 'Card details TEST MODE', 'Add to your visit', 'Add a donation']);
 
     // The seller edits the folder: the donation above the payment, a block for members on the events page, a string.
     writeFileSync(

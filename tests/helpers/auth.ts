@@ -71,6 +71,19 @@ export async function loadDemo(db: Db, now: Date): Promise<string> {
   return (await loadSellerFolder(db, path.resolve('sellers/demo'), { now })).sellerId;
 }
 
+/**
+ * Switches the demo's upsell anchor rules off (Ocean Light's `upsell` entry and tickets_must_match_anchor_tickets), for a
+ * test about something else (overlaps, prices) that puts an add-on in a cart of its own; tests/api/upsell.test.ts
+ * tests the rules themselves.
+ */
+export async function dropAnchorRules(db: Db, sellerId: string) {
+  await db
+    .updateTable('event_template')
+    .set({ config: sql`config - 'upsell'`, meta: sql`meta - 'tickets_must_match_anchor_tickets'` })
+    .where('seller_id', '=', sellerId)
+    .execute();
+}
+
 /** Sets the seller's configured login mode (and other auth settings). */
 export async function setAuth(db: Db, sellerId: string, auth: Record<string, unknown>) {
   const seller = await db.selectFrom('seller').select('config').where('id', '=', sellerId).executeTakeFirstOrThrow();

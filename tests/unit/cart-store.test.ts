@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, route, type Handler } from '../helpers/fake-api';
+import { cartBody, item, memoryStorage } from '../helpers/cart-answers';
 import { ApiError } from '../../src/api/errors';
 import { CartStore } from '../../src/stores/CartStore';
 import { saveMembershipIntent, readMembershipIntent } from '../../src/stores/membership-intent';
@@ -11,86 +12,6 @@ const error = (status: number, code: string, extra?: Record<string, unknown>, co
   status,
   data: { _data: [{ _code: code, _context: context, _extra: extra }] },
 });
-
-function item(id: string, opts: { isAnchor?: boolean; isDependency?: boolean; ticketIds?: string[]; count?: number } = {}) {
-  return {
-    id,
-    name: `Event ${id}`,
-    event_template_id: id,
-    event_session_id: null,
-    start_datetime: null,
-    end_datetime: null,
-    category: 'admission',
-    pad_pre_start: null,
-    pad_post_end: null,
-    image_url: null,
-    image_alt: '',
-    types: [{ ticket_type_id: 'tt', ticket_type_name: 'Adult', ticket_group_name: 'G', ticketCount: opts.count ?? 2, totalPrice: '48.00' }],
-    isAnchor: opts.isAnchor ?? false,
-    isDependency: opts.isDependency ?? false,
-    isMembershipEvent: false,
-    ticketIds: opts.ticketIds ?? [`${id}-t1`],
-    seats: [],
-  };
-}
-
-function cartBody(
-  id: string,
-  opts: {
-    expiresIn?: number | null;
-    state?: string;
-    items?: ReturnType<typeof item>[];
-    outstanding?: string;
-    extended?: boolean;
-    orders?: string[];
-    gateway?: string;
-  } = {},
-) {
-  return {
-    status: 200,
-    data: {
-      cart: {
-        _count: 1,
-        _data: [
-          {
-            id,
-            cart_number: '7',
-            state: opts.state ?? 'pending',
-            seller_id: 's',
-            expires_at: '2030-01-01T00:00:00Z',
-            expires_in: opts.expiresIn === undefined ? 900 : opts.expiresIn,
-            extended_at: opts.extended ? '2030-01-01T00:00:00Z' : null,
-            cart_fees: {
-              gateway_id: opts.gateway ?? 'test',
-              account_id: 's',
-              grand_totals: {
-                total_before_cartmod_price: '60.00',
-                total_fee_fixed_outside: '3.00',
-                total_fee_percent_outside: '0.00',
-                total_cartmod_amount: '0.00',
-                total_payments: '0.00',
-                total_outstanding: opts.outstanding ?? '63.00',
-              },
-            },
-            items: opts.items ?? [item('a')],
-            ticket_order_ids: opts.orders ?? [],
-          },
-        ],
-      },
-      ticket: { _count: 0, _data: [] },
-    },
-  };
-}
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const map = new Map(Object.entries(initial));
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    map,
-  };
-}
 
 const CART = '11111111-1111-4111-8111-111111111111';
 const KEY = 'storefront.cart.seller-1';

@@ -109,3 +109,39 @@ describe('quantity-first reservation flow (spec section 4)', () => {
     expect(store.showsSteppers).toBe(false);
   });
 });
+
+describe('quantity-first live availability (issue 16)', () => {
+  it("looks at the cached GET of the date each time; asks the POST again only when a time's room crosses the party's size; a time that no longer fits goes", async () => {
+    const { store, api } = tour();
+    const figures = { left: 20 };
+    vi.mocked(api.getSessions).mockImplementation(async () => [
+      sessionRow('2026-11-24-a', '2026-11-24T15:00:00Z', { capacity: 20, sold_out: figures.left === 0, availableCapacity: figures.left }),
+    ]);
+    await store.load();
+    for (let i = 0; i < 5; i++) store.increment(store.shownGroups[0].group, 'adult');
+    await store.findTickets();
+    await store.selectSession('2026-11-24-a');
+    const posts = () => vi.mocked(api.getSessionsForSelection!).mock.calls.length;
+    const before = posts();
+    await store.sessionChoice.refresh(); // the first look sets what was seen (and asks once)
+    await store.sessionChoice.refresh();
+    await store.sessionChoice.refresh();
+    expect(vi.mocked(api.getSessions).mock.calls.length).toBe(3);
+    expect(posts()).toBe(before + 1);
+    // 10 left still holds the party of 5: no POST, and the figure shown is the latest read's
+    figures.left = 10;
+    await store.sessionChoice.refresh();
+    expect(posts()).toBe(before + 1);
+    expect(store.sessions.find((s) => s.id === '2026-11-24-a')?.availableCapacity).toBe(10);
+    // Another buyer takes 16 places: the date's figure moves, the POST now says 5 do not fit the time.
+    figures.left = 4;
+    vi.mocked(api.getSessionsForSelection!).mockImplementation(async (_e: string, date: string) => [
+      session(`${date}-a`, `${date}T15:00:00Z`, true),
+      session(`${date}-b`, `${date}T17:00:00Z`),
+    ]);
+    await store.sessionChoice.refresh();
+    expect(posts()).toBe(before + 2);
+    expect(store.selectedSessionId).toBeNull();
+    expect(store.notice?.key).toBe('reserve.soldOut.session');
+  });
+});

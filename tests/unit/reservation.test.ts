@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import type { CalendarDayRow, ReservableEvent, SessionRow, TicketGroupRow } from '../../src/api/events';
-import { ReservationStore, type ReservationApi } from '../../src/stores/ReservationStore';
+import { ReservationStore, type ReservationApi, type ReservationDeps } from '../../src/stores/ReservationStore';
+import { upsellSettings } from '../../src/domain/upsell';
+import type { AnchorVisit } from '../../src/stores/reservation/types';
 import { reserveErrorMessage } from '../../src/domain/reservation-errors';
 import { dayRow, groupRow, sessionRow, typeRow } from '../helpers/catalogue-rows';
 
@@ -16,7 +18,9 @@ const timed = group('timed', { additional_info_spec: survey });
 const anyDay = group('anyday', { flexible: true, handler: 'passes', _rank: 2 });
 const members = group('members', { hidden_type: 'public_member_only' });
 
-function setup(opts: { groups?: TicketGroupRow[]; calendar?: CalendarDayRow[]; sessions?: SessionRow[][] } = {}) {
+function setup(
+  opts: { groups?: TicketGroupRow[]; calendar?: CalendarDayRow[]; sessions?: SessionRow[][]; visit?: ReservationDeps['visit'] } = {},
+) {
   const groups = opts.groups ?? [timed, anyDay, members];
   const types = [type('adult', 'timed'), type('child', 'timed'), type('pass', 'anyday'), type('member', 'members')];
   const data: ReservableEvent = {
@@ -62,8 +66,8 @@ function setup(opts: { groups?: TicketGroupRow[]; calendar?: CalendarDayRow[]; s
     })),
   };
   const cart = { reserve: vi.fn(async () => {}) };
-  const store = new ReservationStore({ api, cart, eventId: 'e1', timezone: TZ });
-  return { store, api, cart };
+  const store = new ReservationStore({ api, cart, eventId: 'e1', timezone: TZ, visit: opts.visit });
+  return { store, api, cart, data };
 }
 
 async function readyWithSession(opts: { answered?: boolean } = {}) {
@@ -316,5 +320,71 @@ describe('running subtotal (issue 16)', () => {
     ]);
     expect(sub.total).toBe(sub.value + sub.fees);
     expect(sub.value).toBe(sub.lines.reduce((s, l) => s + l.value, 0));
+  });
+});
+
+describe('an add-on fitted to its visit (upsell chains, issue 16)', () => {
+  /** General Admission on 22 November 2026 at 10:00 New York (15:00Z), 2 Adult and 1 Child. */
+  const anchor: AnchorVisit = {
+    eventId: 'ga',
+    category: 'admission',
+    sessionId: 'ga1',
+    start: '2026-11-22T15:00:00Z',
+    end: '2026-11-22T15:30:00Z',
+    timezone: TZ,
+    count: 3,
+    name: 'General Admission',
+    types: [
+      { name: 'Adult', count: 2 },
+      { name: 'Child', count: 1 },
+    ],
+  };
+  const visitOf =
+    (anchors: AnchorVisit[], visitTime = 'same_date') =>
+    () => ({
+      settings: upsellSettings({ admission_event_id: 'ga', upsells: { anchor_categories: ['admission'], visit_time: visitTime } }),
+      anchors,
+      chainOffers: () => false,
+      known: true,
+    });
+  async function addOn(anchors: AnchorVisit[], visitTime?: string) {
+    const ctx = setup({ groups: [timed], visit: visitOf(anchors, visitTime) });
+    // the event is sold only after General Admission, with as many tickets
+    Object.assign(ctx.data.event, {
+      category: 'exhibition',
+      config: { upsell: { requires_anchor: true, anchor_event_ids: ['ga'] } },
+      meta: { tickets_must_match_anchor_tickets: true },
+    });
+    await ctx.store.load();
+    return ctx;
+  }
+
+  it("offers only the visit's date, starts at the visit's tickets and holds the count to them", async () => {
+    const { store } = await addOn([anchor]);
+    expect(store.dateButtons.map((d) => d.date)).toEqual(['2026-11-22']);
+    expect(store.selectedDate).toBe('2026-11-22');
+    await store.selectSession('s1');
+    expect([store.count('adult'), store.count('child')]).toEqual([2, 1]);
+    store.setSurveyAnswers('timed', { zip: '10024' });
+    expect(store.blockingProblem).toBeNull();
+    store.decrement(timed, 'child');
+    expect(store.blockingProblem).toEqual({ key: 'reserve.errors.ticketsMustMatchCount', params: { count: 3 }, tone: 'error' });
+  });
+
+  it('timeslot: a time outside the admission slot is disabled, naming the visit', async () => {
+    const { store } = await addOn([anchor], 'timeslot');
+    expect(store.visit.outsideVisit('2026-11-22T15:00:00Z')).toBeNull();
+    expect(store.visit.outsideVisit('2026-11-22T16:00:00Z')?.name).toBe('General Admission');
+  });
+
+  it("without an admission in the cart: 'Add an admission event first', and nothing is sent", async () => {
+    const { store, cart } = await addOn([]);
+    expect(store.visit.missingAnchor).toBe(true);
+    await store.selectDate('2026-11-22');
+    await store.selectSession('s1');
+    store.increment(timed, 'adult');
+    expect(await store.submit()).toBe(false);
+    expect(store.notice?.key).toBe('reserve.upsell.anchorFirst');
+    expect(cart.reserve).not.toHaveBeenCalled();
   });
 });

@@ -19,6 +19,7 @@ import type { Caller } from './access';
 import { addressLockKey, holdLimits, holdLocksOn } from './holds';
 import { holdSeconds, type ModifyBody } from './modify';
 import { admitDetails, assertNamedRules, type AddLine } from './reserve';
+import { requiresAnchor } from '../../../src/domain/upsell';
 import { cartAnswer } from './view';
 
 /**
@@ -78,7 +79,8 @@ async function readCatalogue(deps: Deps, sellerId: string, sessionId: string, ty
 /** prepareAdds' rows and checks over the read catalogue; null when a line needs the locked path or is refused. */
 function prepareRows(now: Date, seller: Seller, cartId: string, lines: AddLine[], cat: Catalogue) {
   const { session } = cat;
-  if (!session || !cat.event) return null;
+  // A new cart holds no anchor: an add-on sold only after one is refused by the locked path, which words it.
+  if (!session || !cat.event || requiresAnchor(cat.event)) return null;
   const rows: Insertable<TicketTable>[] = [];
   const perType = new Map<string, number>();
   const perGroup = new Map<string, number>();

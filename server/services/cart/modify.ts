@@ -15,6 +15,8 @@ import { seatTakenError } from '../seats';
 import { citypassTakenError } from '../citypass';
 import { validateSurvey } from './survey';
 import { checkConflicts } from './conflicts';
+import { checkAnchors } from './anchors';
+import { cartVisitRows } from './visits';
 import { checkLevelLines, checkMemberBenefits, prepareLevelLines, prepareMemberTickets, type MemberClaim } from '../membership/reserve';
 
 type Trx = Transaction<Database>;
@@ -228,7 +230,12 @@ export async function modifyCart(deps: Deps, args: { seller: Seller; caller: Cal
         touched.push(...prepared.rows.map((r) => ({ ticket_group_id: r.ticket_group_id, event_session_id: r.event_session_id ?? null })));
       }
       await checkQuantities(trx, cartId, touched);
-      if (prepared) await checkConflicts(trx, seller, cartId, prepared.sessionIds);
+      if (touched.length > 0) {
+        // What the cart holds now: no overlapping visits, and every add-on with the anchor it follows (issue 16).
+        const held = await cartVisitRows(trx, seller, cartId);
+        if (prepared) checkConflicts(seller, held, prepared.sessionIds);
+        checkAnchors(seller, held);
+      }
       await checkLevelLines(trx, cartId, [...new Set(touched.map((t) => t.ticket_group_id))]);
       await checkMemberBenefits(trx, memberClaim);
       if (prepared) await checkHolds(trx, { now, caller, limits, added: prepared.rows });

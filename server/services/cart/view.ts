@@ -30,6 +30,7 @@ import { amountDueNow, openParts, paidTowardsPlan, partStatus } from '../../../s
 
 export { cartmodOf, linesOf };
 import { bySeat } from '../../../src/domain/seat-place';
+import { dependencies, isAnchorEvent, upsellSettings, type CartVisit } from '../../../src/domain/upsell';
 import type { TicketSeat } from '../../../src/contract/seating';
 
 /** Shapes of the wire: money as decimal strings, times ISO 8601. */
@@ -167,10 +168,28 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
     byItem.set(key, [...(byItem.get(key) ?? []), t]);
   }
   const cfg = seller.config ?? {};
-  const anchorCategories: string[] = cfg.upsells?.anchor_categories ?? [];
-  return [...byItem.entries()].map(([id, list]) => {
+  const upsells = upsellSettings(cfg);
+  const entries = [...byItem.entries()];
+  // Spec section 4: an anchor an add-on in the cart follows is a dependency (removing it clears the cart).
+  const visits = entries.map(([, list]): CartVisit => {
     const template = rel.templates.find((e) => e.id === list[0].event_template_id);
-    const isAnchor = !!template && (template.id === cfg.admission_event_id || anchorCategories.includes(template.category));
+    const session = rel.sessions.find((s) => s.id === list[0].event_session_id);
+    return {
+      eventId: list[0].event_template_id,
+      category: template?.category ?? '',
+      config: template?.config,
+      meta: template?.meta,
+      sessionId: list[0].event_session_id,
+      start: session?.start_datetime ?? null,
+      end: session?.end_datetime ?? null,
+      timezone: rel.venues.find((v) => v.id === template?.venue_id)?.timezone ?? seller.timezone,
+      count: list.length,
+    };
+  });
+  const dependencyIndexes = dependencies(visits, upsells);
+  return entries.map(([id, list], index) => {
+    const template = rel.templates.find((e) => e.id === list[0].event_template_id);
+    const isAnchor = !!template && isAnchorEvent(template, upsells);
     const typeIds = [...new Set(list.map((t) => t.ticket_type_id))];
     const image = template?.meta?.image_profile;
     const session = rel.sessions.find((s) => s.id === list[0].event_session_id);
@@ -201,7 +220,7 @@ function items(seller: Seller, tickets: Array<Record<string, any>>, rel: Related
         };
       }),
       isAnchor,
-      isDependency: isAnchor && byItem.size > 1,
+      isDependency: dependencyIndexes.has(index),
       isMembershipEvent: !!template && template.id === cfg.membership_event_id,
       ticketIds: list.map((t) => t.id),
       seats: list

@@ -18,6 +18,7 @@ import { SavedCardsStore } from '../../stores/SavedCardsStore';
 import { useScreenStore } from '../../stores/lifecycle';
 import { AddressFillContext } from './AddressSearch';
 import { DonationSection } from './DonationSection';
+import { CheckoutUpsell } from './CheckoutUpsell';
 import { GiftCardField, useGiftCardStore } from './GiftCardField';
 import { BlockedCartForm } from './BlockedCartForm';
 import { PaymentChoiceField, chosenAmount, type PaymentChoice } from './PaymentSchedule';
@@ -339,6 +340,7 @@ export const CheckoutForm = observer(function CheckoutForm({
           ),
           payment: () => payment,
           // An order's edit (issue 17) only moves its tickets: nothing is added to it.
+          upsell: () => (cart.cart?.edit_order_id ? null : <CheckoutUpsell />),
           donation: () => (cart.cart?.edit_order_id ? null : <DonationSection />),
           terms: () =>
             termsHtml ? (

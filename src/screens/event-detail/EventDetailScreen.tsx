@@ -12,6 +12,8 @@ import { useMoneyFormatWarmUp } from '../../components/useMoneyFormatWarmUp';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { ReservationFlow } from './ReservationFlow';
 import { useReservationStore } from './useReservationStore';
+import { UpsellBanner } from './UpsellBanner';
+import { UpsellListing } from '../events/UpsellListing';
 import { rememberCodes } from '../../domain/promo';
 import '../../styles/reserve.css';
 
@@ -23,13 +25,15 @@ const MembershipForm = lazy(() => import('../membership/MembershipForm').then((m
 export const EventDetailScreen = observer(function EventDetailScreen() {
   const { t } = useTranslation();
   const { eventId = '', action } = useParams();
-  const { events, config } = useStores();
+  const { events, config, ui } = useStores();
   const reservation = useReservationStore(eventId);
   useMoneyFormatWarmUp(config.seller.currency);
 
   useEffect(() => {
     void events.loadEvent(eventId);
   }, [eventId, events]);
+  // 'Add to cart' here may start an upsell chain: /events draws the chain's listing from now on (issue 16).
+  useEffect(() => ui.setUpsellListing(UpsellListing), [ui]);
   // A `code` parameter (a promo link) waits in the tab until checkout puts it on the cart (spec section 7).
   useEffect(() => rememberCodes(window.location.search), []);
 
@@ -89,10 +93,13 @@ export const EventDetailScreen = observer(function EventDetailScreen() {
                 />
               ) : null,
             heading: () => (
-              <header className="event-detail__header">
-                <h1 className="page-title">{event.name}</h1>
-                {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
-              </header>
+              <>
+                <header className="event-detail__header">
+                  <h1 className="page-title">{event.name}</h1>
+                  {event.subtitle && <p className="event-detail__subtitle">{event.subtitle}</p>}
+                </header>
+                <UpsellBanner event={event} />
+              </>
             ),
             description: () => (event.description ? <SafeHtml className="event-detail__description" html={event.description} /> : null),
             reservation: () =>

@@ -16,6 +16,8 @@ import { SeatSection } from './SeatSection';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ScreenSections } from '../../components/ScreenSections';
 import type { SectionName } from '../../domain/layout';
+import { useUpsells } from '../../stores/UpsellStore';
+import { VisitNotices } from './UpsellBanner';
 
 /** Quantity-first, once the quantities are chosen: what was chosen, and 'Change tickets' (date and time go). */
 const SelectionSummary = observer(function SelectionSummary({ store }: { store: ReservationStore }) {
@@ -69,6 +71,7 @@ const MembersOnlyPrompt = observer(function MembersOnlyPrompt() {
 export const ReservationFlow = observer(function ReservationFlow({ store }: { store: ReservationStore }) {
   const { t } = useTranslation();
   const { config } = useStores();
+  const upsells = useUpsells();
   const navigate = useNavigate();
   const titleId = useId();
   const surveyForms = useRef<SurveyForms>(new Map());
@@ -80,7 +83,9 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
   const handleSubmit = async () => {
     // Every survey form shows its own errors; all of them must pass.
     const surveysValid = store.surveyGroups.every((g) => surveyForms.current.get(g.id)?.validateForm() ?? true);
-    if (await store.submit(surveysValid)) navigate('/checkout');
+    const sessionId = store.effectiveMode === 'date' ? store.selectedSessionId : null;
+    // An anchor starts the upsell chain, an add-on of a running chain goes back to its offers; else checkout (issue 16).
+    if ((await store.submit(surveysValid)) && store.event) navigate(upsells.nextAfterReserve(store.event, sessionId));
   };
 
   let body;
@@ -141,6 +146,7 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
     } satisfies Record<SectionName<'reservation'>, () => ReactNode>;
     body = quantityFirst ? (
       <>
+        <VisitNotices store={store} />
         {parts.admission()}
         {store.quantitiesOpen && (
           <>
@@ -174,7 +180,10 @@ export const ReservationFlow = observer(function ReservationFlow({ store }: { st
         {parts.submit()}
       </>
     ) : (
-      <ScreenSections screen="reservation" sections={parts} />
+      <>
+        <VisitNotices store={store} />
+        <ScreenSections screen="reservation" sections={parts} />
+      </>
     );
   }
 

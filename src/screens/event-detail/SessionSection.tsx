@@ -29,6 +29,10 @@ export const SessionSection = observer(function SessionSection({ store }: { stor
   const event = store.event;
   const visits = rules.enabled && event ? cartVisits(cart.items) : [];
   const conflictOf = (session: SessionRow): string | null => {
+    // An add-on that must fit its visit (upsell chains, issue 16): a time outside it says which visit.
+    const outside = store.visit.outsideVisit(session.start_datetime);
+    if (outside && outside.start)
+      return t('sessions.outsideVisit', { event: outside.name, time: formatSessionTime(String(outside.start), store.timezone) });
     if (!event || visits.length === 0) return null;
     const other = findConflict(
       { sessionId: session.id, start: session.start_datetime, end: session.end_datetime, category: event.category, meta: event.meta },

@@ -26,6 +26,9 @@ export const SubmitSection = observer(function SubmitSection({
             <p className="reserve-subtotal__total">
               <span>{t('reserve.subtotal.label')}</span> <strong>{formatMoney(subtotal.total, currency)}</strong>
             </p>
+            {subtotal.saving > 0 && (
+              <p className="reserve-subtotal__saving">{t('reserve.subtotal.saving', { amount: formatMoney(subtotal.saving, currency) })}</p>
+            )}
             {subtotal.fees > 0 && (
               <p className="reserve-subtotal__fees">{t('reserve.subtotal.fees', { amount: formatMoney(subtotal.fees, currency) })}</p>
             )}

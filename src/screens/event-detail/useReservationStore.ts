@@ -7,6 +7,7 @@ import { sessionSettled } from '../../stores/session-settled';
 import { ReservationStore } from '../../stores/ReservationStore';
 import { reservationApi } from '../../stores/reservation-api';
 import { currentBenefits, memberBenefitTypes } from '../../domain/member-benefits';
+import { useUpsells } from '../../stores/UpsellStore';
 
 /** A reservation store per event-detail visit (DESIGN.md section 2): created for the event, disposed when it is left.
  *  A link's query preselection (domain/preselect.ts), read when the flow is created, is applied once the flow has
@@ -15,6 +16,7 @@ export function useReservationStore(eventId: string): ReservationStore {
   const root = useStores();
   const navigate = useNavigate();
   const { search } = useLocation();
+  const upsells = useUpsells();
 
   // Spec section 6: a current member sees the members-only groups, with the ticket types of the membership's benefits.
   const memberTypes = memberBenefitTypes(root.session.memberships, new Date(), root.session.isLoggedIn);
@@ -29,6 +31,7 @@ export function useReservationStore(eventId: string): ReservationStore {
       member: memberTypes
         ? { typeIds: memberTypes, ...currentBenefits(root.session.memberships, new Date(), root.session.isLoggedIn) }
         : null,
+      visit: upsells.visitContext,
     });
     // The query of the visit when the event's flow is created; choosing things later does not apply it again.
     const preselection = parsePreselection(new URLSearchParams(search));

@@ -56,3 +56,6 @@ export const EventsScreen = observer(function EventsScreen() {
     </div>
   );
 });
+
+/** The chain's listing (UpsellListing, in the event page's code) draws its add-ons as this listing does. */
+export { EventListItem } from './EventListItem';

@@ -44,9 +44,12 @@ export class DateChoice {
   get availableDates(): CalendarDayRow[] {
     return this.calendar.filter(isOpenDay);
   }
-  /** The calendar the date picker shows: quantity-first, the one for the chosen quantities. */
+  /** The calendar the date picker shows: quantity-first, the one for the chosen quantities; an add-on that must fit
+   *  its visit, only the visit's dates (upsell chains, issue 16). */
   get shownCalendar(): CalendarDayRow[] {
-    return this.quantityFirst ? (this.selectionCalendar ?? []) : this.calendar;
+    const days = this.quantityFirst ? (this.selectionCalendar ?? []) : this.calendar;
+    const visit = this.context.visit;
+    return visit.dates ? days.filter((d) => visit.allowsDate(d.date)) : days;
   }
   /** Dates that can be chosen now. */
   get choosableDates(): CalendarDayRow[] {
@@ -85,9 +88,12 @@ export class DateChoice {
       });
       // Spec section 4: a single available date is selected by itself; else the cart anchor's date, if available
       // (once the stored cart has been read: a first page load reads it beside the event).
+      // Quantity-first asks the tickets first: an add-on that must match its visit starts at the visit's tickets.
+      if (ready && this.quantityFirst && context.visit.matchFor(null).length > 0) this.parts.tickets.reset();
       if (!ready || this.quantityFirst) return;
-      if (this.effectiveMode === 'date' && this.availableDates.length === 1) {
-        await this.selectDate(this.availableDates[0].date);
+      // (an add-on that must fit its visit counts only the visit's dates)
+      if (this.effectiveMode === 'date' && this.choosableDates.length === 1) {
+        await this.selectDate(this.choosableDates[0].date);
       } else {
         await cart.settled?.catch(() => {});
         const anchor = cart.anchorStart;

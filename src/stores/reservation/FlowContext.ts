@@ -3,6 +3,7 @@ import type { ReservableEvent, TicketGroupRow } from '../../api/events';
 import { venueDate } from '../../domain/dates';
 import { isDatedGroup, isMembersOnlyEvent, publicGroupsOf } from '../../domain/reservable-groups';
 import type { Notice, ReservationDeps, ReservationState } from './types';
+import { VisitFit } from './VisitFit';
 
 /**
  * What every part of a reservation flow shares: the deps, the loaded event and its groups, the flow's state, the
@@ -17,12 +18,15 @@ export class FlowContext {
   attempted = false;
   readonly deps: ReservationDeps;
   disposed = false;
+  /** The add-on's fit to the visit it follows (upsell chains, issue 16). */
+  readonly visit: VisitFit;
 
   constructor(deps: ReservationDeps) {
     this.deps = deps;
+    this.visit = new VisitFit(this);
     makeAutoObservable(
       this,
-      { deps: false, disposed: false },
+      { deps: false, disposed: false, visit: false },
       // API answers are replaced whole, never edited in place: references, not deep observable copies (a
       // 120-day calendar and a session's types cost 50-90 ms to wrap on a phone).
       { autoBind: true, deep: false },

@@ -20,7 +20,7 @@ import { normaliseRules, quantityMessages } from '../../domain/message-rules';
 import type { DateChoice } from './DateChoice';
 import type { FlowContext } from './FlowContext';
 import type { SessionChoice } from './SessionChoice';
-import { selectionSubtotal, type Subtotal } from '../../domain/subtotal';
+import { memberPriceOf, selectionSubtotal, type Subtotal } from '../../domain/subtotal';
 
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
@@ -97,14 +97,17 @@ export class Quantities {
       .filter((g) => g.types.length > 0);
   }
 
-  /** The running subtotal of the chosen tickets (issue 16), priced as the server prices them. */
+  /** The running subtotal of the chosen tickets (issue 16), priced as the server prices them: a member's tickets at
+   *  the benefits' prices. */
   get subtotal(): Subtotal {
+    const benefits = this.context.deps.member?.benefits;
     return selectionSubtotal(
-      this.shownGroups.flatMap(({ types }) =>
+      this.shownGroups.flatMap(({ group, types }) =>
         types.map((type) => ({
           type,
           count: this.count(type.id),
           flexibleAmount: this.isFlexiblePrice(type) ? this.flexibleAmount(type) : null,
+          memberPrice: memberPriceOf(type, group, benefits),
         })),
       ),
     );
@@ -170,6 +173,27 @@ export class Quantities {
       const limits = this.limitsOf(group);
       if (types.length === 1) this.quantities.set(types[0].id, clampToCap(limits, initialQuantity(limits)));
     }
+    this.prefillToMatch();
+  }
+
+  /**
+   * An add-on whose tickets must match its anchor's (upsell chains, issue 16) starts at the anchor's tickets: type by
+   * type where the names agree (2 Adult, 1 Child), the rest on the first type.
+   */
+  private prefillToMatch(): void {
+    const start = this.dates.effectiveMode === 'date' ? (this.sessionChoice.selectedSession?.start_datetime ?? null) : null;
+    const [anchor] = this.context.visit.matchFor(start);
+    const shown = this.shownGroups.flatMap(({ types }) => types);
+    if (!anchor || shown.length === 0) return;
+    this.quantities.clear();
+    let left = anchor.count;
+    for (const { name, count } of anchor.types) {
+      const same = shown.find((t) => t.name.toLowerCase() === name.toLowerCase());
+      if (!same) continue;
+      this.quantities.set(same.id, this.count(same.id) + count);
+      left -= count;
+    }
+    if (left > 0) this.quantities.set(shown[0].id, this.count(shown[0].id) + left);
   }
 
   isFlexiblePrice(type: TicketTypeRow): boolean {

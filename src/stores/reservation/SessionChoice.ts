@@ -21,14 +21,16 @@ export class SessionChoice {
   private readonly dates: DateChoice;
   private readonly parts: ReservationParts;
   private serial = { sessions: 0, detail: 0 };
+  /** Quantity-first: which of the date's times could hold the party at the last look (null: not looked yet). */
+  private seenFits: string | null = null;
 
   constructor(context: FlowContext, dates: DateChoice, parts: ReservationParts) {
     this.context = context;
     this.dates = dates;
     this.parts = parts;
-    makeAutoObservable<SessionChoice, 'context' | 'dates' | 'parts' | 'serial'>(
+    makeAutoObservable<SessionChoice, 'context' | 'dates' | 'parts' | 'serial' | 'seenFits'>(
       this,
-      { context: false, dates: false, parts: false, serial: false },
+      { context: false, dates: false, parts: false, serial: false, seenFits: false },
       { autoBind: true, deep: false },
     );
   }
@@ -45,6 +47,7 @@ export class SessionChoice {
   async loadSessions(date: string): Promise<void> {
     const request = ++this.serial.sessions;
     this.sessionsLoading = true;
+    this.seenFits = null;
     try {
       const { api, eventId } = this.context.deps;
       const sessions =
@@ -98,16 +101,34 @@ export class SessionChoice {
    * answers it from its short read cache), and the chosen session's detail only when its figure moved. A chosen
    * session that sold out meanwhile is dropped with the spec's message before the shopper submits. Also after a
    * refused reserve, so '{n} left' is always the latest answer's.
+   *
+   * Quantity-first, the times come from a POST with the selection (which times fit it all), which no cache answers and
+   * costs the server about what an uncached read does (README, Performance): the same cached GET of the date is read,
+   * its figures shown, and the POST asked again only when a time's room crossed the party's size (it may no longer fit,
+   * or fit again). An open page costs one cached read per look; a POST only at such a crossing.
    */
   async refresh(): Promise<void> {
     const date = this.dates.selectedDate;
-    // quantity-first lists come from a POST with the selection, which no cache answers: not polled
-    if (!date || this.dates.quantityFirst || this.sessionsLoading || this.detailLoading || this.context.disposed) return;
+    if (!date || this.sessionsLoading || this.detailLoading || this.context.disposed) return;
     const request = ++this.serial.sessions;
     const { api, eventId } = this.context.deps;
     let sessions: SessionRow[];
     try {
       sessions = await api.getSessions(eventId, date, this.context.datedGroupIds);
+      if (this.dates.quantityFirst && api.getSessionsForSelection) {
+        const party = this.parts.tickets.ticketCount;
+        const fits = sessions
+          .map((s) => `${s.id}:${isSessionSoldOut(s) || (s.availableCapacity >= 0 && s.availableCapacity < party)}`)
+          .join(',');
+        if (fits !== this.seenFits) {
+          this.seenFits = fits;
+          sessions = await api.getSessionsForSelection(eventId, date, this.parts.tickets.selection);
+        } else {
+          // the times that fit stay as the last POST said; their '{n} left' is the latest read's
+          const latest = new Map(sessions.map((s) => [s.id, s]));
+          sessions = this.sessions.map((s) => ({ ...s, availableCapacity: latest.get(s.id)?.availableCapacity ?? s.availableCapacity }));
+        }
+      }
     } catch {
       return; // a missed refresh changes nothing; the next one tries again
     }

@@ -12,6 +12,8 @@ import type { Notice } from './types';
 
 /** Refusals that mean the figures the shopper saw are out of date. */
 const CAPACITY_CODES = new Set(['session_capacity_exceeded', 'ticket_group_capacity_exceeded', 'ticket_group_sold_out']);
+/** Refusals about the visit in the cart (upsell chains, issue 16): the cart changed elsewhere, so it is read again. */
+const VISIT_CODES = new Set(['anchor_required', 'tickets_must_match_anchor_tickets']);
 
 /** The reserve (spec section 4): what blocks it, then the cart's reserve call with the lines and survey answers. */
 export class Submission {
@@ -38,6 +40,9 @@ export class Submission {
   /** Problems that stop a submit before it is sent: guard, prices, admit details, survey answers, CityPASS codes. */
   get blockingProblem(): Notice | null {
     const { dates, tickets } = this;
+    const visit = this.context.visit;
+    // Upsell chains (issue 16): an add-on sold only after an admission, and none in the cart.
+    if (visit.missingAnchor) return { key: 'reserve.upsell.anchorFirst', tone: 'error' };
     const guard = selectionGuard({
       needsAdmissionChoice: dates.offersBoth,
       mode: dates.effectiveMode,
@@ -46,6 +51,10 @@ export class Submission {
       ticketCount: tickets.ticketCount,
     });
     if (guard) return { key: `reserve.guard.${guard}`, tone: 'error' };
+    const start = dates.effectiveMode === 'date' ? (this.sessionChoice.selectedSession?.start_datetime ?? null) : null;
+    const match = visit.matchFor(start);
+    if (match.length > 0 && !match.some((anchor) => anchor.count === tickets.ticketCount))
+      return { key: 'reserve.errors.ticketsMustMatchCount', params: { count: match[0].count }, tone: 'error' };
     // Spec section 5: no reserve while seats are still needed.
     if (!this.seats.ready) return { key: 'reserve.guard.seats', tone: 'error' };
     const badPrice = tickets.shownGroups.some(({ types }) =>
@@ -93,6 +102,7 @@ export class Submission {
         });
         // '{n} left' and sold-out states from the latest answer, not the one before the refusal (issue 16)
         if (CAPACITY_CODES.has(e._code)) void this.sessionChoice.refresh();
+        if (VISIT_CODES.has(e._code)) void context.deps.cart.load?.();
       }
       return false;
     } finally {

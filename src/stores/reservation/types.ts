@@ -2,6 +2,7 @@ import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, Ticket
 import type { ReserveLineInput } from '../../domain/quantity';
 import type { SeatMapData } from '../../api/seating';
 import type { Benefit } from '../../domain/membership';
+import type { CartVisit, EventLike, UpsellSettings } from '../../domain/upsell';
 
 /** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
 export interface ReservationApi {
@@ -24,6 +25,8 @@ export interface ReserveTarget {
   readonly anchorStart?: string | null;
   /** Settles once the stored cart has been read at startup (CartStore.settled). */
   readonly settled?: Promise<unknown>;
+  /** Reads the cart again (CartStore.load): a refusal about the visit means the page's copy of it is out of date. */
+  load?(): Promise<void>;
 }
 
 export interface ReservationDeps {
@@ -41,6 +44,22 @@ export interface ReservationDeps {
   liveIntervalMs?: number;
   /** A current member (spec section 6): the ticket types of the membership's benefits. */
   member?: { typeIds: string[]; benefits?: Benefit[]; limit?: number } | null;
+  /** Upsell chains (issue 16): the cart's anchors and the seller's rules, read each time (they change as the cart does). */
+  visit?: () => VisitContext | null;
+}
+
+/** An anchor in the cart as the flow fits an add-on to it: its visit, its name and its tickets by type name. */
+export interface AnchorVisit extends CartVisit {
+  name: string;
+  types: Array<{ name: string; count: number }>;
+}
+export interface VisitContext {
+  settings: UpsellSettings;
+  anchors: AnchorVisit[];
+  /** the upsell chain offers this event now (UpsellStore.isOffer): its dates and times fit the anchor's visit */
+  chainOffers(event: EventLike): boolean;
+  /** the cart is known (none stored, or read): a missing anchor is missing, not still on its way */
+  known: boolean;
 }
 
 /** Live availability: an open event page reads its date's sessions again this often while it is visible. */
