@@ -3,12 +3,30 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/context';
 import { loginPathOf, readOtpLink, type AuthConfig } from '../domain/auth-config';
 import { homeRedirectTarget } from '../domain/paths';
+import { upsellStorageKeys } from '../domain/upsell-storage';
 import { AppShell } from './AppShell';
 import { CheckoutScreen, EventDetailScreen, EventsScreen, HomeScreen, NotFoundScreen, screen } from './screens';
 
-/** /events: the listing, or an upsell chain's (UiStore.upsellListing: it draws the listing when no chain runs). */
+/** The chain's listing on its own, for /events opened with a chain already under way (a reload, a new tab). */
+const UpsellListingScreen = screen(() => import('../screens/events/UpsellListing'), 'UpsellListing');
+
+/** Whether this browser keeps an upsell chain for the seller (its listing checks that it still runs). */
+function chainStored(sellerId: string): boolean {
+  try {
+    return typeof window !== 'undefined' && window.localStorage.getItem(upsellStorageKeys(sellerId)[0]) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * /events: the listing, or an upsell chain's (UiStore.upsellListing, brought by the event page where a chain starts;
+ * or, when the page opens on /events with a chain stored, its own chunk). The chain's listing draws the ordinary
+ * listing when no chain runs.
+ */
 const EventsRoute = observer(function EventsRoute() {
-  const Upsells = useStores().ui.upsellListing;
+  const { ui, config } = useStores();
+  const Upsells = ui.upsellListing ?? (chainStored(config.seller.id) ? UpsellListingScreen : null);
   return Upsells ? <Upsells /> : <EventsScreen />;
 });
 

@@ -15,6 +15,7 @@ import {
   type UpsellSettings,
   type VisitWindow,
 } from '../domain/upsell';
+import { upsellStorageKeys } from '../domain/upsell-storage';
 import type { CartItem, KeyValueStorage } from './CartStore';
 import type { AnchorVisit, VisitContext } from './reservation/types';
 import { browserStorage, type RootStore } from './RootStore';
@@ -72,7 +73,7 @@ export class UpsellStore {
     this.root = root;
     this.storage = storage;
     const seller = root.config.seller.id;
-    this.keys = [`storefront.upsellsChain.${seller}`, `storefront.visitWindow.${seller}`];
+    this.keys = upsellStorageKeys(seller);
     this.chain = null;
     this.visitWindow = null;
     this.reread();

@@ -46,6 +46,10 @@ test.describe('upsell chain (issue 16)', () => {
     await expect(page.getByRole('link', { name: 'View event: General Admission' })).toHaveCount(0);
     await checkBothSizes(page, 'upsell-listing');
     await expectNoA11yViolations(page);
+    // A reload keeps the chain: the page opens on its listing again, not on the ordinary one.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: UPSELL_HEADING })).toBeVisible();
+    await expect(ocean).toBeVisible();
 
     // Ocean Light, offered by the banner, skipped.
     await ocean.click();
