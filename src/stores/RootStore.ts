@@ -6,6 +6,7 @@ import type { StaffAnswer } from '../api/staff';
 import { CartStore, type KeyValueStorage } from './CartStore';
 import { ConfigStore } from './ConfigStore';
 import { EventsStore } from './EventsStore';
+import { MembershipStore } from './MembershipStore';
 import { SessionStore } from './SessionStore';
 import { UiStore } from './UiStore';
 
@@ -50,6 +51,8 @@ export class RootStore {
   readonly cart: CartStore;
   readonly events: EventsStore;
   readonly session: SessionStore;
+  /** The current member's membership, benefits, member prices and caps (spec sections 5 and 6). */
+  readonly membership: MembershipStore;
   /** The member of staff looking (issue 18): null for every shopper. */
   readonly staff: StaffAnswer | null;
   readonly staffBlockNames: string[];
@@ -85,6 +88,7 @@ export class RootStore {
         if (!this.cart.ownedByPublicIdentity) this.cart.clear();
       },
     });
+    this.membership = new MembershipStore({ session: this.session, cart: this.cart, now });
     if (typeof window !== 'undefined' && deps.storage === undefined) {
       // Another tab reserved, checked out or cleared: follow its cart.
       window.addEventListener('storage', (event) => {

@@ -6,7 +6,6 @@ import { useScreenStore } from '../../stores/lifecycle';
 import { sessionSettled } from '../../stores/session-settled';
 import { ReservationStore } from '../../stores/ReservationStore';
 import { reservationApi } from '../../stores/reservation-api';
-import { currentBenefits, memberBenefitTypes } from '../../domain/member-benefits';
 import { useUpsells } from '../../stores/UpsellStore';
 
 /** A reservation store per event-detail visit (DESIGN.md section 2): created for the event, disposed when it is left.
@@ -19,7 +18,7 @@ export function useReservationStore(eventId: string): ReservationStore {
   const upsells = useUpsells();
 
   // Spec section 6: a current member sees the members-only groups, with the ticket types of the membership's benefits.
-  const memberTypes = memberBenefitTypes(root.session.memberships, new Date(), root.session.isLoggedIn);
+  const memberTypes = root.membership.benefitTypeIds;
   const memberKey = memberTypes ? memberTypes.join(',') : '';
   const flow = useScreenStore(() => {
     const store = new ReservationStore({
@@ -28,9 +27,7 @@ export function useReservationStore(eventId: string): ReservationStore {
       cart: root.cart,
       api: reservationApi(root.api),
       reserveFlow: root.config.storefront.web?.reserve_flow,
-      member: memberTypes
-        ? { typeIds: memberTypes, ...currentBenefits(root.session.memberships, new Date(), root.session.isLoggedIn) }
-        : null,
+      member: memberTypes ? root.membership : null,
       visit: upsells.visitContext,
     });
     // The query of the visit when the event's flow is created; choosing things later does not apply it again.

@@ -7,7 +7,7 @@ import { SurveyForm, type SurveyFormHandle } from '../event-detail/SurveySection
 import { useStores } from '../../stores/context';
 import { useScreenStore } from '../../stores/lifecycle';
 import { useSessionSettled } from '../../stores/session-settled';
-import { MembershipStore, type Recipient } from '../../stores/MembershipStore';
+import { MembershipFormStore, type Recipient } from '../../stores/MembershipFormStore';
 import { membershipApi } from '../../stores/membership-api';
 import { browserIntentStorage } from '../../stores/membership-intent';
 import { memberSettings } from '../../domain/membership';
@@ -40,7 +40,7 @@ export const MembershipForm = observer(function MembershipForm({ eventId, action
   const { session, cart, config } = root;
   const store = useScreenStore(
     () =>
-      new MembershipStore({
+      new MembershipFormStore({
         api: membershipApi(root.api),
         cart,
         session,
@@ -206,7 +206,7 @@ const MemberRuleSection = observer(function MemberRuleSection({
   rule,
   levelName,
 }: {
-  store: MembershipStore;
+  store: MembershipFormStore;
   rule: LevelRule;
   levelName: string;
 }) {
@@ -271,7 +271,7 @@ const MemberRuleSection = observer(function MemberRuleSection({
 });
 
 /** Who receives the gift (spec section 5: first name, last name and e-mail; no password or newsletter). */
-const RecipientSection = observer(function RecipientSection({ store }: { store: MembershipStore }) {
+const RecipientSection = observer(function RecipientSection({ store }: { store: MembershipFormStore }) {
   const { t } = useTranslation();
   const id = useId();
   const fields: Array<{ field: keyof Recipient; label: string; type: string; autoComplete: string }> = [
@@ -316,7 +316,7 @@ const SurveySection = observer(function SurveySection({
   store,
   formRef,
 }: {
-  store: MembershipStore;
+  store: MembershipFormStore;
   formRef: { current: SurveyFormHandle | null };
 }) {
   const { t } = useTranslation();

@@ -45,7 +45,7 @@ export class FlowContext {
 
   /** The ticket types of the current member's benefits (spec section 6); null for a visitor who is not a member. */
   get memberTypeIds(): ReadonlySet<string> | null {
-    const ids = this.deps.member?.typeIds;
+    const ids = this.deps.member?.benefitTypeIds;
     return ids ? new Set(ids) : null;
   }
 

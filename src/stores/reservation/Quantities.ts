@@ -13,14 +13,13 @@ import {
   type ReserveLineInput,
 } from '../../domain/quantity';
 import { buyableType } from '../../domain/reservable-groups';
-import { benefitsRemaining } from '../../domain/membership';
 import { admitEmailForLine, admitNameForLine, selectionAdmitSlots, type AdmitSlot } from '../../domain/admit';
 import { citypassCodeProblem, citypassKind, normaliseCitypassCode, type CitypassKind, type CitypassSettings } from '../../domain/citypass';
 import { normaliseRules, quantityMessages } from '../../domain/message-rules';
 import type { DateChoice } from './DateChoice';
 import type { FlowContext } from './FlowContext';
 import type { SessionChoice } from './SessionChoice';
-import { memberPriceOf, selectionSubtotal, type Subtotal } from '../../domain/subtotal';
+import { selectionSubtotal, type Subtotal } from '../../domain/subtotal';
 
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
@@ -100,14 +99,14 @@ export class Quantities {
   /** The running subtotal of the chosen tickets (issue 16), priced as the server prices them: a member's tickets at
    *  the benefits' prices. */
   get subtotal(): Subtotal {
-    const benefits = this.context.deps.member?.benefits;
+    const member = this.context.deps.member;
     return selectionSubtotal(
       this.shownGroups.flatMap(({ group, types }) =>
         types.map((type) => ({
           type,
           count: this.count(type.id),
           flexibleAmount: this.isFlexiblePrice(type) ? this.flexibleAmount(type) : null,
-          memberPrice: memberPriceOf(type, group, benefits),
+          memberPrice: member ? member.memberPrice(type, group) : null,
         })),
       ),
     );
@@ -143,15 +142,14 @@ export class Quantities {
     return incrementTo(this.limitsOf(group), this.count(typeId), this.groupCount(group.id)) !== null && this.memberRoom(typeId);
   }
 
-  /** Spec section 5: member tickets within the membership's benefits, its shared wildcard pool and its per-event limit
-   *  (what the cart and past orders already hold is the server's to count). */
+  /** Spec section 5: member tickets within the membership's benefits, its shared wildcard pool and its per-event limit,
+   *  the member tickets the cart holds for the chosen session counted in (MembershipStore.roomFor; the member's past
+   *  orders are the server's to count). */
   private memberRoom(typeId: string): boolean {
     const member = this.context.deps.member;
-    if (!member?.benefits?.some((b) => b.ticket_type_id === typeId)) return true;
-    const used: Record<string, number> = {};
-    for (const b of member.benefits)
-      if (b.ticket_type_id !== '*' && b.ticket_type_id !== typeId) used[b.ticket_type_id] = this.count(b.ticket_type_id);
-    return (benefitsRemaining(member.benefits, used, member.limit ?? -1)[typeId] ?? Infinity) > this.count(typeId);
+    if (!member) return true;
+    const room = member.roomFor(this.sessionChoice.selectedSessionId ?? null, Object.fromEntries(this.quantities));
+    return !(typeId in room) || room[typeId] > 0;
   }
   canDecrement(group: TicketGroupRow, typeId: string): boolean {
     return decrementTo(this.limitsOf(group), this.count(typeId)) !== null;

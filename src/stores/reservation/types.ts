@@ -1,7 +1,6 @@
-import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketSelection } from '../../api/events';
+import type { CalendarDayRow, ReservableEvent, SessionDetail, SessionRow, TicketSelection, TicketTypeRow } from '../../api/events';
 import type { ReserveLineInput } from '../../domain/quantity';
 import type { SeatMapData } from '../../api/seating';
-import type { Benefit } from '../../domain/membership';
 import type { CartVisit, EventLike, UpsellSettings } from '../../domain/upsell';
 
 /** The reads the flow makes (src/api/events.ts bound to the client); tests pass fakes. */
@@ -42,10 +41,21 @@ export interface ReservationDeps {
   /** How often an open page reads the chosen date's sessions again (live availability, issue 16); 0: never.
    *  Default LIVE_AVAILABILITY_MS. */
   liveIntervalMs?: number;
-  /** A current member (spec section 6): the ticket types of the membership's benefits. */
-  member?: { typeIds: string[]; benefits?: Benefit[]; limit?: number } | null;
+  /** A current member (spec section 6; the root MembershipStore): the ticket types of the membership's benefits, their
+   *  member prices and the room left in a session; null for a visitor who is not a current member. */
+  member?: MemberView | null;
   /** Upsell chains (issue 16): the cart's anchors and the seller's rules, read each time (they change as the cart does). */
   visit?: () => VisitContext | null;
+}
+
+/** The member as the flow reads them (MembershipStore). */
+export interface MemberView {
+  /** the ticket types of the membership's benefits */
+  readonly benefitTypeIds: string[] | null;
+  /** a members-only type's price for this member, or null (its own price) */
+  memberPrice(type: Pick<TicketTypeRow, 'id' | 'member_only'>, group: { hidden_type: string }): number | null;
+  /** how many more of each benefit type the session has room for beyond `chosen`, the cart's member tickets counted */
+  roomFor(sessionId: string | null, chosen: Record<string, number>): Record<string, number>;
 }
 
 /** An anchor in the cart as the flow fits an add-on to it: its visit, its name and its tickets by type name. */
