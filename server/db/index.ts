@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Migration, type MigrationProvider } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import { QueuedPGliteDialect } from './pglite-dialect';
 import { lockDataDir } from './data-dir-lock';
 import type { Database } from './types';
@@ -60,8 +60,16 @@ const migrations: Record<string, Migration> = {
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-// bigint counters (cart_number, order_number) and numeric come back as strings, like the wire format.
-pg.types.setTypeParser(20, (v) => v);
+/** node-postgres, loaded the first time a PostgreSQL database is opened: a PGlite start does not load it. */
+let pgLoaded: Promise<typeof pgModule> | undefined;
+function loadPg(): Promise<typeof pgModule> {
+  return (pgLoaded ??= import('pg').then((m) => {
+    const pg = (m as { default?: typeof pgModule }).default ?? (m as unknown as typeof pgModule);
+    // bigint counters (cart_number, order_number) and numeric come back as strings, like the wire format.
+    pg.types.setTypeParser(20, (v) => v);
+    return pg;
+  }));
+}
 
 export interface OpenOptions {
   /** postgres://... ; when absent an embedded PGlite is used. */
@@ -84,6 +92,7 @@ const logOf = (opts: OpenOptions) => (opts.onQuery ? (e: LogEvent) => opts.onQue
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   if (opts.databaseUrl) {
+    const pg = await loadPg();
     if (opts.schema) {
       const admin = new pg.Client({ connectionString: opts.databaseUrl });
       await admin.connect();
@@ -158,6 +167,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
 }
 
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const pg = await loadPg();
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`drop schema if exists "${schema}" cascade`);

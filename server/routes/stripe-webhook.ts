@@ -25,9 +25,10 @@ export async function registerStripeWebhook(app: FastifyInstance, deps: Deps): P
           const signature = request.headers['stripe-signature'];
           const raw = request.body;
           if (!signature || !Buffer.isBuffer(raw)) throw invalidSignature();
+          const stripe = await stripeClient(deps.config);
           let event;
           try {
-            event = stripeClient(deps.config).webhooks.constructEvent(
+            event = stripe.webhooks.constructEvent(
               raw,
               signature,
               deps.config.stripeWebhookSecret!,

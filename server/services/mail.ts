@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Deps } from '../deps';
 import { qrPng } from './qr';
 import { enqueueJob, runJobNow, type JobHandler } from './job-queue';
@@ -31,7 +31,9 @@ const inlineQrOf = (meta: unknown): InlineQr[] => {
 };
 
 let transport: { url: string; transporter: Transporter } | null = null;
-function transporterFor(url: string): Transporter {
+async function transporterFor(url: string): Promise<Transporter> {
+  // nodemailer loads with the first mail sent through SMTP, not with every start (without SMTP_URL it never does).
+  const { default: nodemailer } = await import('nodemailer');
   // Timeouts well inside the job's lease (JOB_LEASE_MS): a hung server fails the try instead of holding the job.
   if (!transport || transport.url !== url)
     transport = {
@@ -84,7 +86,9 @@ export async function deliver(deps: Deps, id: string): Promise<void> {
   if (!mail || mail.sent_at) return;
   const from = (mail.meta as Record<string, unknown>)?.from as string | undefined;
   try {
-    await transporterFor(url).sendMail({
+    await (
+      await transporterFor(url)
+    ).sendMail({
       // One Message-ID per outbox row: a message sent again after a lost outcome is the same message to mail clients.
       messageId: `<${mail.id}@${new URL(deps.config.publicUrl).hostname}>`,
       from: from ?? 'tickets@storefront.local',

@@ -53,7 +53,7 @@ export const stripeIntentJob: JobHandler = async (deps, payload) => {
 
 /** Brings the attempt that made this intent in line with what Stripe says of the intent now. */
 export async function settleIntent(deps: Deps, intentId: string): Promise<WebhookOutcome> {
-  const intent = await stripeClient(deps.config).paymentIntents.retrieve(intentId);
+  const intent = await (await stripeClient(deps.config)).paymentIntents.retrieve(intentId);
   const key = intent.metadata?.attempt_key;
   const attempt = key
     ? await deps.db

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { Deps } from '../../deps';
 import type { Seller } from '../../db/types';
 import { DomainError } from '../errors';
@@ -6,6 +5,7 @@ import { table } from '../../../src/contract/tables';
 import type { MembershipRulesAnswer } from '../../../src/contract/membership';
 import { ticketTypeWire } from '../cart/view';
 import { roleRow } from './rows';
+import { qrPng } from '../qr';
 
 /** GET membership_rules: every level's rules; `_embed` adds the levels (role), their programs and ticket types. */
 export async function membershipRules(deps: Deps, seller: Seller, embed: Set<string>): Promise<MembershipRulesAnswer> {
@@ -64,5 +64,5 @@ export async function membershipQrPng(deps: Deps, identityId: string, membership
     .where('identity_id', '=', identityId)
     .executeTakeFirst();
   if (!m) throw new DomainError('not_found', 'We could not find that membership.', 'membership', { id: membershipId });
-  return QRCode.toBuffer(m.scan_code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  return qrPng(m.scan_code);
 }

@@ -1,14 +1,37 @@
 import { DomainError } from '../errors';
 import { freeGateway } from './free';
 import { ledgerGateway } from './ledger';
-import { createStripeGateway } from './stripe';
 import { createTestGateway } from './test';
 import type { Gateway, GatewaySettings } from './types';
+import type StripeClient from 'stripe';
+import { cardAmountSupported } from '../../../src/domain/checkout-rules';
 
 export type { ChargeLookup, ChargeRequest, ChargeResult, Gateway, GatewayId, GatewaySettings } from './types';
 export { paymentError } from './types';
-export { stripeClient } from './stripe';
 export { creditCard, findCard, GIFT_CARD, ledgerGuarded, setUnsafeSkipLedgerGuardForTests } from './ledger';
+
+/** The Stripe module (and the stripe package, about 0.2 s of a start) loads with the first call that needs it. */
+let stripeModule: Promise<typeof import('./stripe')> | undefined;
+const loadStripe = () => (stripeModule ??= import('./stripe'));
+
+/** The stripe package's client for these settings, pointed at STRIPE_API_BASE when set. */
+export async function stripeClient(settings: GatewaySettings): Promise<StripeClient> {
+  return (await loadStripe()).stripeClient(settings);
+}
+
+/** The Stripe gateway (./stripe), whose code loads with its first call. */
+function lazyStripeGateway(settings: GatewaySettings): Gateway {
+  let real: Promise<Gateway> | undefined;
+  const gateway = () => (real ??= loadStripe().then((m) => m.createStripeGateway(settings)));
+  return {
+    id: 'stripe',
+    accepts: (amount, currency) => cardAmountSupported(amount, currency),
+    charge: async (req) => (await gateway()).charge(req),
+    lookup: async (req) => (await gateway()).lookup(req),
+    refund: async (req) => (await gateway()).refund(req),
+    forget: async (req) => (await gateway()).forget(req),
+  };
+}
 
 const built = new WeakMap<GatewaySettings, Record<string, Gateway | undefined>>();
 
@@ -21,7 +44,7 @@ export function gatewayFor(settings: GatewaySettings, id: string): Gateway {
   let gateways = built.get(settings);
   if (!gateways) {
     gateways = { free: freeGateway, ledger: ledgerGateway, test: createTestGateway(settings) };
-    if (stripeConfigured(settings)) gateways.stripe = createStripeGateway(settings);
+    if (stripeConfigured(settings)) gateways.stripe = lazyStripeGateway(settings);
     built.set(settings, gateways);
   }
   const gateway = Object.hasOwn(gateways, id) ? gateways[id] : undefined;

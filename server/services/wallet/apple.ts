@@ -1,4 +1,3 @@
-import { PKPass } from 'passkit-generator';
 import type { AppleWallet } from './credentials';
 import { seatOf, whenOf, type PassInfo } from './pass-info';
 import { squarePng } from './icon';
@@ -10,7 +9,9 @@ const rgb = (hex: string) => `rgb(${[0, 2, 4].map((i) => parseInt(hex.slice(1 + 
  * detached PKCS#7 signature of the manifest, made by `passkit-generator` with the seller's Pass Type ID certificate and
  * Apple's WWDR certificate. The QR code carries the ticket's scan code, as the e-mail's does.
  */
-export function applePass(creds: AppleWallet, p: PassInfo): Buffer {
+export async function applePass(creds: AppleWallet, p: PassInfo): Promise<Buffer> {
+  // passkit-generator (with joi) loads with the first pass asked for, not with every start of the server.
+  const { PKPass } = await import('passkit-generator');
   const { t } = p;
   const seat = seatOf(p);
   const field = (key: string, label: string, value: string) => ({ key, label: t(`wallet.pass.${label}`), value });

@@ -1,4 +1,3 @@
-import { SignJWT, importPKCS8 } from 'jose';
 import type { GoogleWallet } from './credentials';
 import { seatOf, type PassInfo } from './pass-info';
 
@@ -41,6 +40,7 @@ export async function googleSaveUrl(creds: GoogleWallet, p: PassInfo, origin: st
     ...(seat ? { seatInfo: { section: text(seat.section), row: text(seat.row), seat: text(seat.number ?? seatOf(p) ?? seat.name) } } : {}),
     ...(interval ? { validTimeInterval: interval } : {}),
   };
+  const { SignJWT, importPKCS8 } = await import('jose'); // with the first save link, not with every start
   const jwt = await new SignJWT({
     origins: [origin],
     typ: 'savetowallet',

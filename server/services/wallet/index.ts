@@ -134,7 +134,7 @@ async function passInfo(deps: Deps, loaded: Loaded, provider: WalletProvider): P
 /** GET ticket/{id}/pkpass: the signed pass and the name to save it under. */
 export async function appleWalletPass(deps: Deps, ticketId: string, caller: Caller, proof: PassProof) {
   const { info, creds } = await passInfo(deps, await passTicket(deps, ticketId, caller, proof), 'apple');
-  return { filename: `ticket-${info.orderNumber}-${info.ticketId.slice(0, 8)}.pkpass`, data: applePass(creds.apple!, info) };
+  return { filename: `ticket-${info.orderNumber}-${info.ticketId.slice(0, 8)}.pkpass`, data: await applePass(creds.apple!, info) };
 }
 
 /** GET ticket/{id}/gwpass: Google Wallet's save link for the ticket. */
