@@ -28,12 +28,7 @@ export async function registerStripeWebhook(app: FastifyInstance, deps: Deps): P
           const stripe = await stripeClient(deps.config);
           let event;
           try {
-            event = stripe.webhooks.constructEvent(
-              raw,
-              signature,
-              deps.config.stripeWebhookSecret!,
-              WEBHOOK_TOLERANCE_S,
-            );
+            event = stripe.webhooks.constructEvent(raw, signature, deps.config.stripeWebhookSecret!, WEBHOOK_TOLERANCE_S);
           } catch {
             throw invalidSignature();
           }

@@ -83,7 +83,9 @@ function membership(validTo: Date, members = [{ party_role: 'member', name: 'Mia
   } as unknown as MembershipRow;
 }
 
-function makeStore(opts: Partial<MembershipFormStoreDeps> & { memberships?: MembershipRow[]; email?: string; reserveError?: ApiError } = {}) {
+function makeStore(
+  opts: Partial<MembershipFormStoreDeps> & { memberships?: MembershipRow[]; email?: string; reserveError?: ApiError } = {},
+) {
   const reserved: MemberLine[][] = [];
   const infos: Array<Record<string, unknown> | undefined> = [];
   const giftees: unknown[] = [];
