@@ -1,4 +1,5 @@
 import type { CalendarDayRow, SessionRow, TicketGroupRow, TicketTypeRow } from '../../src/contract/catalogue';
+import type { ReservableEvent } from '../../src/api/events';
 
 /** Whole wire rows of the catalogue (src/contract) for store tests: every field filled, the test's own in `over`. */
 
@@ -76,5 +77,37 @@ export const dayRow = (date: string, over: Partial<CalendarDayRow> = {}): Calend
   min_price: '10.00',
   min_price_fees: { outside: null },
   pricePrefix: null,
+  ...over,
+});
+
+/** What the reservation flow loads for an event (ReservationApi.getEvent): event 'e1' at venue 'v' in `timezone`, with
+ *  the test's groups and types and no rules unless `over` gives them. */
+export const reservableEvent = (
+  timezone: string,
+  groups: TicketGroupRow[],
+  types: TicketTypeRow[],
+  over: Partial<ReservableEvent> = {},
+): ReservableEvent => ({
+  event: {
+    id: 'e1',
+    seller_id: 's',
+    name: 'GA',
+    category: 'admission',
+    subtitle: null,
+    summary: null,
+    description: null,
+    event_type: 'repeating',
+    hidden_type: 'public_browsable',
+    venue_id: 'v',
+    _rank: 0,
+    metadata: {},
+    next_session_start: null,
+    meta: {},
+  },
+  venue: { id: 'v', name: 'Venue', timezone, address: {} },
+  groups,
+  types,
+  messageRules: [],
+  ticketRules: [],
   ...over,
 });

@@ -1,10 +1,9 @@
 import { observable, runInAction } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
 import type { MembershipRow } from '../../src/contract/account';
-import type { ReservableEvent } from '../../src/api/events';
 import { MembershipStore } from '../../src/stores/MembershipStore';
 import { ReservationStore } from '../../src/stores/ReservationStore';
-import { dayRow, groupRow, sessionRow, typeRow } from '../helpers/catalogue-rows';
+import { dayRow, groupRow, reservableEvent, sessionRow, typeRow } from '../helpers/catalogue-rows';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
@@ -101,29 +100,7 @@ describe('the reservation flow reads its member caps from the root MembershipSto
   it('stops the Member Admission stepper where the benefits end, counting what the cart already holds for the session', async () => {
     const members = groupRow('members', { hidden_type: 'public_member_only', max_tickets_per_order: 20 });
     const types = [typeRow('member', 'members', { member_only: true })];
-    const data = {
-      event: {
-        id: 'e1',
-        seller_id: 's',
-        name: 'GA',
-        category: 'admission',
-        subtitle: null,
-        summary: null,
-        description: null,
-        event_type: 'repeating',
-        hidden_type: 'public_browsable',
-        venue_id: 'v',
-        _rank: 0,
-        metadata: {},
-        next_session_start: null,
-        meta: {},
-      },
-      venue: { id: 'v', name: 'Venue', timezone: TZ, address: {} },
-      groups: [members],
-      types,
-      messageRules: [],
-      ticketRules: [],
-    } as ReservableEvent;
+    const data = reservableEvent(TZ, [members], types);
     const { store: member } = makeStore({
       items: [{ event_session_id: 's1', types: [{ ticket_type_id: 'member', ticketCount: 6 }] }],
     });

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import type { CalendarDayRow, ReservableEvent, SessionRow, TicketGroupRow } from '../../src/api/events';
+import type { CalendarDayRow, SessionRow, TicketGroupRow } from '../../src/api/events';
 import { ReservationStore, type ReservationApi, type ReservationDeps } from '../../src/stores/ReservationStore';
 import { upsellSettings } from '../../src/domain/upsell';
 import type { AnchorVisit } from '../../src/stores/reservation/types';
 import { reserveErrorMessage } from '../../src/domain/reservation-errors';
-import { dayRow, groupRow, sessionRow, typeRow } from '../helpers/catalogue-rows';
+import { dayRow, groupRow, reservableEvent, sessionRow, typeRow } from '../helpers/catalogue-rows';
 
 const TZ = 'America/New_York';
 const group = (id: string, over: Partial<TicketGroupRow> = {}) => groupRow(id, { meta: { admit_names: 'optional' }, ...over });
@@ -23,26 +23,7 @@ function setup(
 ) {
   const groups = opts.groups ?? [timed, anyDay, members];
   const types = [type('adult', 'timed'), type('child', 'timed'), type('pass', 'anyday'), type('member', 'members')];
-  const data: ReservableEvent = {
-    event: {
-      id: 'e1',
-      seller_id: 's',
-      name: 'GA',
-      category: 'admission',
-      subtitle: null,
-      summary: null,
-      description: null,
-      event_type: 'repeating',
-      hidden_type: 'public_browsable',
-      venue_id: 'v',
-      _rank: 0,
-      metadata: {},
-      next_session_start: null,
-      meta: {},
-    },
-    venue: { id: 'v', name: 'Venue', timezone: TZ, address: {} },
-    groups,
-    types,
+  const data = reservableEvent(TZ, groups, types, {
     messageRules: [
       {
         id: 'r1',
@@ -52,8 +33,7 @@ function setup(
         actions: [{ type: 'quantity_message', text: 'Groups of 3 or more: call us.' }],
       },
     ],
-    ticketRules: [],
-  };
+  });
   const sessionAnswers = [...(opts.sessions ?? [[session('s1', '2026-11-22T15:00:00Z'), session('s2', '2026-11-22T16:00:00Z')]])];
   const api: ReservationApi = {
     getEvent: vi.fn(async () => data),
