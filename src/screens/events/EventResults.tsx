@@ -33,7 +33,10 @@ export const EventResults = observer(function EventResults({ filters }: { filter
         </div>
       )}
       {events.count > 0 && (
-        <ul className={`event-list${events.state === 'loading' ? ' event-list--stale' : ''}`}>
+        <ul
+          className={`event-list${events.state === 'loading' ? ' event-list--stale' : ''}`}
+          aria-busy={events.state === 'loading' || undefined}
+        >
           {events.events.map((event, index) => (
             <EventListItem key={event.id} event={event} venue={events.venueOf(event)} eager={index < 3} />
           ))}
