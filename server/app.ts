@@ -11,6 +11,7 @@ import Fastify, {
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
+import { forgetHotRows } from './services/hot-cache';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Deps } from './deps';
 import { PACKAGE_ROOT } from './package-root';
@@ -106,7 +107,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   if (deps.config.sellerWatchDirs?.length) {
     const stopWatching = watchSellerFolders(deps.db, {
       dirs: deps.config.sellerWatchDirs,
-      onChange: () => clearReadCache(),
+      onChange: () => {
+        clearReadCache();
+        forgetHotRows(deps);
+      },
       onError: (message) => app.log.warn(message),
     });
     app.addHook('onClose', async () => stopWatching());

@@ -61,6 +61,28 @@ describeEachDatabase(
       console.log(`[${ctx().kind}] locked path (add to an existing cart): ${more.statements.length} statements`);
     });
 
+    it("with READ_CACHE_MS on, the seller and the catalogue come from memory: one statement, capacity still the row's", async () => {
+      const deps = testDeps(ctx(), clock.now);
+      const cached = await buildTestApp({ ...deps, config: { ...deps.config, readCacheMs: 60_000 } });
+      try {
+        const session = await addSession(ctx().db, fx, { from: clock.now(), capacity: 2 });
+        const guest = () => new Browser(cached, `10.91.0.${nextAddress++}`);
+        const reserve = () => guest().post(`/api/cart/modify?_seller=${fx.slug}`, { add: [line(fx.types.adult, session)] });
+        expect((await reserve()).status).toBe(200);
+        const second = await counted(reserve);
+        console.log(`[${ctx().kind}] one-statement reserve, seller and catalogue cached: ${second.statements.length} statements`);
+        expect(second.result.status).toBe(200);
+        expect(second.statements.length).toBe(1);
+        // The cached catalogue still says 0 of 2 taken: the reserving statement reads the row and refuses the third.
+        const third = await reserve();
+        expect([third.status, third.body._data[0]._code]).toEqual([409, 'event_session_sold_out']);
+        const s = await ctx().db.selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow();
+        expect(s.used_capacity).toBe(2);
+      } finally {
+        await cached.close();
+      }
+    });
+
     it('a refusal takes the locked path, which words it, and leaves nothing behind', async () => {
       const session = await addSession(ctx().db, fx, { from: clock.now(), capacity: 2 });
       const r = await visitor().post(`/api/cart/modify?_seller=${fx.slug}`, {

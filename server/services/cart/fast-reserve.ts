@@ -21,11 +21,13 @@ import { holdSeconds, type ModifyBody } from './modify';
 import { admitDetails, assertNamedRules, type AddLine } from './reserve';
 import { requiresAnchor } from '../../../src/domain/upsell';
 import { cartAnswer } from './view';
+import { cachedRead, hotCaches } from '../hot-cache';
 
 /**
- * The on-sale path (issue 19): a new guest cart with tickets of one session, in three statements and without a row
- * lock held across a round trip. The seller is read by the route (1); one read brings the session, types, groups,
- * event, venue and named-ticket rules (2); the rules are checked here as prepareAdds checks them; one data-modifying
+ * The on-sale path (issue 19): a new guest cart with tickets of one session, in three statements at most and without
+ * a row lock held across a round trip. The seller is read by the route (1); one read brings the session, types, groups,
+ * event, venue and named-ticket rules (2); both are kept READ_CACHE_MS (hot-cache.ts), so in an on-sale crowd a
+ * reservation is statement 3 alone; the rules are checked here as prepareAdds checks them; one data-modifying
  * statement (3) counts the new cart against the address's allowance, raises the address's hold tally, takes the
  * session's and each group's capacity under the same guarded conditions as takeCapacity, creates the cart and
  * inserts the tickets, or changes nothing at all; the answer is built from what those statements returned.
@@ -148,7 +150,11 @@ export async function reserveInOneStatement(
   if (limits.heldPerVisitor > 0 && lines.length > limits.heldPerVisitor) return null;
   const sessionId = lines[0].event_session_id!;
   const cartId = randomUUID();
-  const cat = await readCatalogue(deps, seller.id, sessionId, [...new Set(lines.map((l) => l.ticket_type_id))]);
+  const typeIds = [...new Set(lines.map((l) => l.ticket_type_id))].sort();
+  // Kept READ_CACHE_MS (hot-cache.ts): nothing read here decides capacity; statement 3 takes it on the rows as they are.
+  const cat = (await cachedRead(hotCaches(deps)?.catalogues, `${seller.id}|${sessionId}|${typeIds.join()}`, () =>
+    readCatalogue(deps, seller.id, sessionId, typeIds),
+  ))!;
   let prepared: ReturnType<typeof prepareRows>;
   try {
     prepared = prepareRows(now, seller, cartId, lines, cat);
@@ -265,9 +271,9 @@ export async function reserveInOneStatement(
     updated_at: new Date(rows[0].c_created_at),
     edit_order_id: null,
   };
-  const typeIds = new Set(tickets.map((t) => t.ticket_type_id));
+  const answerTypes = new Set(tickets.map((t) => t.ticket_type_id));
   const rel = {
-    types: cat.types.filter((t) => typeIds.has(t.id)),
+    types: cat.types.filter((t) => answerTypes.has(t.id)),
     groups: cat.groups.filter((g) => prepared.perGroup.has(g.id)),
     templates: [cat.event!],
     sessions: [session],
