@@ -7,6 +7,7 @@
  *   BENCH_LH_RUNS      Lighthouse runs per page, the median is reported (default 3)
  *   BENCH_SECONDS      seconds of each read-load run (default 10)
  *   TEST_DATABASE_URL  PostgreSQL server for the scratch databases (default postgres://postgres@127.0.0.1:5432/test)
+ *   SERVER_CPU_PROF_DIR  a folder: each storefront server the bench starts writes a V8 CPU profile there when it stops
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

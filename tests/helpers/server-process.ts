@@ -69,7 +69,9 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     ...env,
     PORT: String(port),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // SERVER_CPU_PROF_DIR (bench/run.ts): each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.SERVER_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     env: fullEnv,
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
