@@ -2,12 +2,14 @@
  * The on-sale's yardstick (issue 19), started by the bench as a process of its own and never part of the product:
  * a Fastify server on the same database stack as the real one (kysely over pg with DATABASE_POOL_SIZE connections,
  * or the queued PGlite dialect in memory) whose one endpoint, POST /baseline, runs one guarded UPDATE of one row
- * (committed asynchronously, like a reservation) and nothing else. What a reservation costs beyond that is what our code adds.
+ * (prepared and committed asynchronously, like a reservation) and nothing else. What a reservation costs beyond
+ * that is what our code adds.
  *   PORT, DATABASE_URL (unset: PGlite in memory), DATABASE_POOL_SIZE
  */
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db';
+import { PREPARED } from '../server/db/prepared';
 import { readConfig } from '../server/config';
 
 async function main() {
@@ -18,9 +20,10 @@ async function main() {
   await sql`insert into bench_baseline (id, capacity) values (1, 2000000000) on conflict (id) do update set used = 0`.execute(db);
   const app = Fastify({ logger: false });
   app.post('/baseline', async () => {
-    // Committed as the reservation commits (server/services/cart/fast-reserve.ts: synchronous_commit off for its
-    // own transaction), so the yardstick differs from a reservation by what our code adds, not by the WAL flush.
-    const { rows } = await sql<{ used: number }>`
+    // Prepared and committed as the reservation is (server/services/cart/fast-reserve.ts: a named statement,
+    // synchronous_commit off for its own transaction), so the yardstick differs from a reservation by what our code
+    // adds, not by parsing or the WAL flush.
+    const { rows } = await sql<{ used: number }>`${sql.raw(PREPARED)}
       update bench_baseline set used = used + 1 where id = 1 and used + 1 <= capacity
       returning used, (select set_config('synchronous_commit', 'off', true)) as async_commit`.execute(db);
     return { taken: rows.length };

@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Migration, 
 import type pgModule from 'pg';
 import { QueuedPGliteDialect } from './pglite-dialect';
 import { lockDataDir } from './data-dir-lock';
+import { preparingPool } from './prepared';
 import type { Database } from './types';
 import * as m001 from './migrations/001-create-catalog';
 import * as m002 from './migrations/002-create-commerce';
@@ -104,7 +105,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
       max: opts.poolSize ?? 20,
       ...(opts.schema ? { options: `-c search_path="${opts.schema}",public` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logOf(opts) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: logOf(opts) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // A folder on disk has one writer: a second process refuses to open it (data-dir-lock.ts).

@@ -22,6 +22,7 @@ import { admitDetails, assertNamedRules, type AddLine } from './reserve';
 import { requiresAnchor } from '../../../src/domain/upsell';
 import { cartAnswer } from './view';
 import { cachedRead, hotCaches } from '../hot-cache';
+import { PREPARED } from '../../db/prepared';
 
 /**
  * The on-sale path (issue 19): a new guest cart with tickets of one session, in three statements at most and without
@@ -202,7 +203,8 @@ export async function reserveInOneStatement(
   // database itself crashed in that moment, the cart would be lost whole (its capacity take, cart row and tickets are
   // one transaction; WAL replays in order, so nothing is ever half kept or oversold) and the shopper reserves again.
   // Orders, payments and everything else commit synchronously, and a checkout's commit flushes the holds before it.
-  const query = sql<Ticket & { ok: number; c_number: string; c_created_at: Date }>`
+  // Prepared on PostgreSQL (server/db/prepared.ts): an on-sale sends this text again and again.
+  const query = sql<Ticket & { ok: number; c_number: string; c_created_at: Date }>`${sql.raw(PREPARED)}
     with lk as (select ${locked ? sql`pg_advisory_xact_lock(hashtextextended(${addressLockKey(seller.id, address ?? '')}, 0))` : sql`null`} as l),
     rl as (${
       newCarts
