@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TicketGroupRow, TicketTypeRow } from '../../src/contract/catalogue';
 import {
@@ -166,14 +167,31 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
   };
 }
 
-/** The built page (read again when its file changes: a build while the server runs names new assets), and the
- *  loading text from the English translation. */
+/**
+ * The built page's stylesheet (20 KB raw, 4.4 KB compressed) goes into the page itself: a linked one blocks the first
+ * paint for a round trip (Lighthouse: about 150 ms on a throttled phone). The page is fetched once per visit (every
+ * later screen is the client's), so the copy costs little; the CSP allows inline styles. A stylesheet that is not
+ * there, or that could close the element, stays linked.
+ */
+export function inlineStylesheet(html: string, staticDir: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/, (link, href: string) => {
+    try {
+      const css = fs.readFileSync(path.join(staticDir, href), 'utf8');
+      return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    } catch {
+      return link;
+    }
+  });
+}
+
+/** The built page (read again when its file changes: a build while the server runs names new assets), its
+ *  stylesheet inlined, and the loading text from the English translation. */
 export function readIndexTemplate(file: string, translationFile: string): Pick<Options, 'template' | 'loadingText'> {
   const translation = JSON.parse(fs.readFileSync(translationFile, 'utf8')) as { app?: { loading?: string } };
   let cached = { mtimeMs: -1, html: '' };
   const template = () => {
     const { mtimeMs } = fs.statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: inlineStylesheet(fs.readFileSync(file, 'utf8'), path.dirname(file)) };
     return cached.html;
   };
   return { template, loadingText: translation.app?.loading ?? '' };

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -17,7 +17,9 @@ import type { TicketGroupRow, TicketTypeRow } from '../../src/api/events';
 /** The built page, as vite writes it (the parts the server fills in). */
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Tickets</title>
 <link rel="preload" href="/storefront-config.json" as="fetch" crossorigin />
-<script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
+<script type="module" crossorigin src="/assets/index.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>`;
+const CSS = '.page-status{color:#333}';
 
 /** Every page the storefront is sent carries the answers to its first public reads and, on an event, the cover. */
 describeEachDatabase('the storefront page', (ctx) => {
@@ -39,6 +41,8 @@ describeEachDatabase('the storefront page', (ctx) => {
   beforeAll(async () => {
     await loadDemo(ctx().db, new Date());
     writeFileSync(path.join(staticDir, 'index.html'), TEMPLATE);
+    mkdirSync(path.join(staticDir, 'assets'));
+    writeFileSync(path.join(staticDir, 'assets', 'index-abc123.css'), CSS);
     const deps = testDeps(ctx());
     app = await buildTestApp({ ...deps, config: { ...deps.config, staticDir } });
     const events = await api('/api/events/available?_seller=demo&_embed=meta');
@@ -48,6 +52,12 @@ describeEachDatabase('the storefront page', (ctx) => {
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  it('the built stylesheet is in the page, not linked: nothing blocks the first paint', async () => {
+    const { doc } = await page('/events');
+    expect(doc.querySelector('link[rel=stylesheet]')).toBeNull();
+    expect([...doc.querySelectorAll('head style')].map((s) => s.textContent)).toEqual([CSS]);
   });
 
   it('/events carries the deployment, the seller config and the unfiltered listing, each equal to the API answer', async () => {
