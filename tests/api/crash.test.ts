@@ -346,7 +346,9 @@ describe.skipIf(!ADMIN_URL)('crash test: SIGKILL mid-flight on PostgreSQL, resta
     const started = Date.now();
     // Behind a trusted proxy that says who each visitor is: the limits per address count each visitor's own.
     const env = { DATABASE_URL: scratch.url, STATIC_DIR: staticDir, LOG_LEVEL: 'warn', TRUST_PROXY: '1' };
-    server = await startServer({ ...env, TEST_GATEWAY_LATENCY_MS: '150' });
+    // A charge stays unbooked for 400 ms (the gateway's answer), so the probe below sees that moment even on a loaded
+    // machine; at 150 ms a CI run under load saw the whole wave finish first, with nothing left to cut.
+    server = await startServer({ ...env, TEST_GATEWAY_LATENCY_MS: '400' });
     const first = server;
     const ids = await catalogue(db);
 

@@ -89,7 +89,38 @@ describeEachDatabase(
       }
     });
 
-    it('a refusal takes the locked path, which words it, and leaves nothing behind', async () => {
+    it('a full session is refused in one more read, as the locked path words it, without a transaction', async () => {
+      const session = await addSession(ctx().db, fx, { from: clock.now(), capacity: 1 });
+      expect((await visitor().post(`/api/cart/modify?_seller=${fx.slug}`, { add: [line(fx.types.adult, session)] })).status).toBe(200);
+      const { result: r, statements } = await counted(() =>
+        visitor().post(`/api/cart/modify?_seller=${fx.slug}`, { add: [line(fx.types.adult, session)] }),
+      );
+      console.log(`[${ctx().kind}] sold-out refusal: ${statements.length} statements`);
+      expect([r.status, r.body._data[0]._code, r.body._data[0]._extra]).toEqual([
+        409,
+        'event_session_sold_out',
+        { event_session_id: session },
+      ]);
+      expect(statements.length).toBeLessThanOrEqual(4);
+      expect(statements.filter((q) => /^\s*(begin|commit)/i.test(q))).toEqual([]);
+    });
+
+    it('a full session whose place an expired cart holds goes the locked way, which frees it, and sells it', async () => {
+      const session = await addSession(ctx().db, fx, { from: clock.now(), capacity: 1 });
+      const first = await visitor().post(`/api/cart/modify?_seller=${fx.slug}`, { add: [line(fx.types.adult, session)] });
+      expect(first.status).toBe(200);
+      await ctx()
+        .db.updateTable('cart')
+        .set({ expires_at: new Date(clock.now().getTime() - 1000) })
+        .where('id', '=', first.body.cart._data[0].id)
+        .execute();
+      const second = await visitor().post(`/api/cart/modify?_seller=${fx.slug}`, { add: [line(fx.types.adult, session)] });
+      expect(second.status).toBe(200);
+      const s = await ctx().db.selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow();
+      expect(s.used_capacity).toBe(1);
+    });
+
+    it('a refusal is worded as the locked path words it, and leaves nothing behind', async () => {
       const session = await addSession(ctx().db, fx, { from: clock.now(), capacity: 2 });
       const r = await visitor().post(`/api/cart/modify?_seller=${fx.slug}`, {
         add: [line(fx.types.adult, session), line(fx.types.adult, session), line(fx.types.adult, session)],

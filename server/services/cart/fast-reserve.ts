@@ -14,7 +14,7 @@ import {
 } from '../../../src/domain/cart-rules';
 import { LIMITS } from '../auth/rate-limit';
 import { DomainError } from '../errors';
-import { assertSellable, capacityGuarded } from '../inventory';
+import { assertSellable, capacityGuarded, soldOut } from '../inventory';
 import type { Caller } from './access';
 import { addressLockKey, holdLimits, holdLocksOn } from './holds';
 import { holdSeconds, type ModifyBody } from './modify';
@@ -137,6 +137,23 @@ function prepareRows(now: Date, seller: Seller, cartId: string, lines: AddLine[]
 /** Statement 3 refuses by dividing by zero, so that a partial take (session taken, group full) leaves nothing behind. */
 const ABORTED = new Set(['22012', '23514']);
 
+/**
+ * A refused take whose session is full: the refusal the locked path would give (takeCapacity's `soldOut.session`,
+ * which it reaches after some 40 statements), in one read, when nothing the locked path does first could make room:
+ * the session is still full and no expired cart holds tickets in it (expireCarts would free those). Otherwise null,
+ * and the locked path decides. At the end of a sell-out every remaining buyer is told this way.
+ */
+async function refuseFullSession(deps: Deps, sessionId: string, take: number, now: Date): Promise<null> {
+  const { rows } = await sql<{ capacity: number; oversell_capacity: number; used_capacity: number; expired: boolean }>`
+    select s.capacity, s.oversell_capacity, s.used_capacity, exists (
+        select 1 from cart c where c.state = 'pending' and c.expires_at <= ${now} and exists (
+          select 1 from ticket t where t.cart_id = c.id and t.state = 'in_cart' and t.event_session_id = s.id)) as expired
+    from event_session s where s.id = ${sessionId}`.execute(deps.db);
+  const s = rows[0];
+  if (!s || s.expired || s.capacity < 0 || s.used_capacity + take <= s.capacity + s.oversell_capacity) return null;
+  throw soldOut.session(sessionId, Math.max(0, s.capacity + s.oversell_capacity - s.used_capacity), take);
+}
+
 /** Reserves in three statements, or returns null for the locked path (nothing was written then). */
 export async function reserveInOneStatement(
   deps: Deps,
@@ -168,8 +185,9 @@ export async function reserveInOneStatement(
   const guard = capacityGuarded();
   const groups = [...prepared.perGroup.entries()].map(([id, n]) => ({ g: cat.groups.find((x) => x.id === id)!, n }));
   const sessionTake = groups.filter(({ g }) => !g.exclude_from_event_capacity).reduce((s, { n }) => s + n, 0);
-  // What the read saw already full goes the locked way at once (it frees expired holds and words the refusal).
-  if (guard && session.capacity >= 0 && session.used_capacity + sessionTake > session.capacity + session.oversell_capacity) return null;
+  // What the read saw already full is refused at once when it still is (or goes the locked way, which frees holds).
+  if (guard && session.capacity >= 0 && session.used_capacity + sessionTake > session.capacity + session.oversell_capacity)
+    return refuseFullSession(deps, session.id, sessionTake, now);
 
   const address = caller.addressHash ?? null;
   const tally = limits.heldPerAddress > 0 && address !== null;
@@ -253,7 +271,7 @@ export async function reserveInOneStatement(
   try {
     rows = (await query.execute(deps.db)).rows;
   } catch (err) {
-    if (ABORTED.has((err as { code?: string }).code ?? '')) return null;
+    if (ABORTED.has((err as { code?: string }).code ?? '')) return guard ? refuseFullSession(deps, sessionId, sessionTake, now) : null;
     throw err;
   }
 
