@@ -187,6 +187,11 @@ describeEachDatabase('payment attempts and the reconciler', (ctx) => {
     expect(await db().selectFrom('ticket_order').select('id').where('cart_id', '=', g.cartId).execute()).toHaveLength(1);
   });
 
+  it('the test gateway refuses to refund a charge it never made, as a provider does', async () => {
+    const refund = gatewayFor(deps.config, 'test').refund({ db: db(), ref: 'tch_never_issued', amount: 100, idempotencyKey: 'r-unknown' });
+    await expect(refund).rejects.toMatchObject({ code: 'payment_failed', extra: { provider_code: 'resource_missing' } });
+  });
+
   it('two reconcilers at once settle an attempt once', async () => {
     const g = await guestCart();
     const attempt = await cutAfterClaim(g, { charge: true });

@@ -164,7 +164,10 @@ export function createTestGateway(settings: GatewaySettings): Gateway {
       if (amount <= 0) return;
       await db.transaction().execute(async (trx) => {
         const charge = await trx.selectFrom('test_gateway_charge').selectAll().where('ref', '=', ref).forUpdate().executeTakeFirst();
-        if (!charge || charge.status === 'requires_action') return;
+        // A reference it never issued is refused, as Stripe answers resource_missing: no refund reads as paid out.
+        if (!charge) throw paymentError('payment_failed', 'There is no charge with this reference.', { provider_code: 'resource_missing' });
+        // Nothing was taken from a charge that still waits for its 3-D Secure step: there is nothing to give back.
+        if (charge.status === 'requires_action') return;
         const done = await trx
           .selectFrom('test_gateway_refund')
           .select('ref')
