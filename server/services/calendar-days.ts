@@ -5,6 +5,7 @@ import { salesOpen } from '../../src/domain/availability';
 import { addDays, datesInRange, startOfVenueDay } from '../../src/domain/dates';
 import type { EventContext } from './event-context';
 import { primaryType } from './sessions';
+import { PREPARED } from '../db/prepared';
 
 /**
  * What a calendar day needs of its sessions, aggregated by the database in one statement: the read side of
@@ -84,7 +85,8 @@ export async function loadCalendarDays(
   const from = new Date(Math.max(now.getTime(), Date.parse(bounds[0])));
   const to = new Date(bounds[bounds.length - 1]);
   const params = JSON.stringify(groupParams(ctx, groups, now));
-  const { rows } = await sql<{ days: DayRow[] }>`
+  // Prepared on PostgreSQL (server/db/prepared.ts): parse and plan were 3.3 ms of its 12.7 ms on the demo's calendar.
+  const { rows } = await sql<{ days: DayRow[] }>`${sql.raw(PREPARED)}
     with g as (
       select * from jsonb_to_recordset(${params}::jsonb) as g(id uuid, capacity int, oversell int, exclude boolean,
         on_sale boolean, min_base int, primary_rank int, primary_base int)
