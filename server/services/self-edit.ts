@@ -155,7 +155,7 @@ export async function cancelTickets(
     return owePaidBack(trx, { sellerId: order.seller_id, orderId: order.id, amount: owed, ticketIds, now });
   });
   await payOutRefunds(deps, refundIds);
-  await sendOrderMail(deps, order.id, 'order_cancel').catch(() => undefined);
+  await sendOrderMail(deps, order.id, 'order_cancel', { refundIds }).catch(() => undefined);
   return view(deps, order, caller);
 }
 

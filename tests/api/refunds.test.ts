@@ -57,8 +57,18 @@ describeEachDatabase('cancelling paid tickets with a refund (issue 17)', (ctx) =
     expect(done.body.self_edit._data[0]).toMatchObject({ cancelable: true, refund_amount: '20.00' });
     expect(await o.used(session)).toBe(before - 1);
     expect(await refundedAtGateway(cartId)).toEqual({ sum: 2000, n: 1 });
-    const mails = await db().selectFrom('mail_outbox').select('kind').where('to_address', '=', 'refund-me@example.com').execute();
+    const mails = await db()
+      .selectFrom('mail_outbox')
+      .select(['kind', 'text_body', 'html_body'])
+      .where('to_address', '=', 'refund-me@example.com')
+      .execute();
     expect(mails.map((m) => m.kind).sort()).toEqual(['order_cancel', 'order_tickets']);
+    // The cancellation says what this cancellation refunded (one ticket of two), the purchase mail says nothing of it.
+    const refundLine = /We have refunded 20\.00 USD to the way you paid\./;
+    const cancelMail = mails.find((m) => m.kind === 'order_cancel')!;
+    expect(cancelMail.text_body).toMatch(refundLine);
+    expect(cancelMail.html_body).toMatch(refundLine);
+    expect(mails.find((m) => m.kind === 'order_tickets')!.text_body).not.toMatch(/We have refunded/);
 
     // The rest: the charge is refunded whole and reads so at the gateway.
     expect((await cancel(b, orderId, [ticketIds[1]])).status).toBe(200);

@@ -61,7 +61,12 @@ async function ticketsOf(deps: Deps, orderId: string) {
  * signed manage link when the seller lets visitors manage their orders. `kind` says why it is sent: the purchase or a
  * resend (order_tickets), a change (order_update) or a cancellation (order_cancel).
  */
-export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMailKind = 'order_tickets'): Promise<string | null> {
+export async function sendOrderMail(
+  deps: Deps,
+  orderId: string,
+  kind: OrderMailKind = 'order_tickets',
+  opts: { refundIds?: string[] } = {},
+): Promise<string | null> {
   const db = deps.db;
   const order = await db.selectFrom('ticket_order').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const identity = await db.selectFrom('identity').select('email').where('id', '=', order.identity_id).executeTakeFirstOrThrow();
@@ -117,6 +122,12 @@ export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMail
         wallet: live ? (passLinks.get(r.id) ?? null) : null,
       };
     });
+  // The refunds this change made (a cancellation of paid tickets): paid out, or still on their way (the reconciler
+  // pays out a pending one again); a refused one is not promised.
+  const refunds = opts.refundIds?.length
+    ? await db.selectFrom('order_refund').select('amount').where('id', 'in', opts.refundIds).where('status', '!=', 'failed').execute()
+    : [];
+  const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
   const selfEdit = (config.self_edit_rules?.mode ?? 'off') !== 'off';
   const props = {
     t,
@@ -124,6 +135,7 @@ export async function sendOrderMail(deps: Deps, orderId: string, kind: OrderMail
     seller: seller.name,
     orderNumber: String(order.order_number),
     total: `${money(order.total_after_fees)} ${seller.currency}`,
+    refunded: refunded > 0 ? `${money(refunded)} ${seller.currency}` : null,
     ...brandOf(config, deps.config.publicUrl),
     manageUrl: selfEdit
       ? await manageUrl(db, {

@@ -32,6 +32,8 @@ export interface OrderMailProps {
   logoUrl: string | null;
   manageUrl: string | null;
   tickets: MailTicket[];
+  /** what this change refunds, with its currency (a cancellation of paid tickets), else null */
+  refunded?: string | null;
 }
 
 const font = 'Helvetica, Arial, sans-serif';
@@ -133,6 +135,7 @@ export function OrderMail(p: OrderMailProps) {
           <Section style={{ padding: '0 24px' }}>
             <Hr style={{ borderColor: '#dddddd' }} />
             <Text style={{ fontSize: '16px', fontWeight: 700, color: '#1f1f1f' }}>{t('mail.order.total', { total: p.total })}</Text>
+            {p.refunded && <Text style={{ fontSize: '15px', color: '#1f1f1f' }}>{t('mail.order.refunded', { amount: p.refunded })}</Text>}
             {p.kind !== 'order_cancel' && <Text style={{ fontSize: '15px', color: '#1f1f1f' }}>{t('mail.order.showCode')}</Text>}
           </Section>
           {p.manageUrl && (
