@@ -84,6 +84,19 @@ describeEachDatabase(
         expect([third.status, third.body._data[0]._code]).toEqual([409, 'event_session_sold_out']);
         const s = await ctx().db.selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow();
         expect(s.used_capacity).toBe(2);
+
+        // A session called off after its catalogue was kept: the reserving statement reads its state, the kept row
+        // does not decide.
+        const other = await addSession(ctx().db, fx, { from: clock.now(), capacity: 5 });
+        const buy = () => guest().post(`/api/cart/modify?_seller=${fx.slug}`, { add: [line(fx.types.adult, other)] });
+        expect((await buy()).status).toBe(200);
+        await ctx().db.updateTable('event_session').set({ state: 'cancelled' }).where('id', '=', other).execute();
+        const late = await buy();
+        expect([late.status, late.body._data[0]._code, late.body._data[0]._extra?.reason]).toEqual([
+          409,
+          'event_session_sold_out',
+          'session_unavailable',
+        ]);
       } finally {
         await cached.close();
       }

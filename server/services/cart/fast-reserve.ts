@@ -242,6 +242,8 @@ export async function reserveInOneStatement(
     }),
     s as (update event_session set used_capacity = used_capacity + ${sessionTake}
       where id = ${sessionId} and ${ok('ht')} and ${ok('rl')}
+      -- the session as it is now, whatever the kept catalogue says: still on, not yet started
+      and state = 'active' and start_datetime > ${now}::timestamptz
       ${guard ? sql`and (capacity < 0 or used_capacity + ${sessionTake} <= capacity + oversell_capacity)` : sql``} returning id),
     g as (insert into session_ticket_group (event_session_id, ticket_group_id, capacity, oversell_capacity, used_capacity)
       select s.id, v.gid, v.cap, v.over, v.n from s, (values ${sql.join(groupValues)}) v(gid, cap, over, n)
