@@ -52,7 +52,8 @@ export const soldOut = {
         }),
 };
 
-const remaining = (r: { capacity: number; oversell_capacity: number; used_capacity: number }) =>
+/** Places a counter row has left (never below 0): what the sold-out refusals name as available. */
+export const remaining = (r: { capacity: number; oversell_capacity: number; used_capacity: number }) =>
   Math.max(0, r.capacity + r.oversell_capacity - r.used_capacity);
 
 /** Sums needs per counter, in a fixed order (ids sorted) so concurrent transactions lock rows alike. */

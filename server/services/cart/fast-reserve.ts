@@ -14,7 +14,7 @@ import {
 } from '../../../src/domain/cart-rules';
 import { LIMITS } from '../auth/rate-limit';
 import { DomainError } from '../errors';
-import { assertSellable, capacityGuarded, soldOut } from '../inventory';
+import { assertSellable, capacityGuarded, remaining, soldOut } from '../inventory';
 import type { Caller } from './access';
 import { addressLockKey, holdLimits, holdLocksOn } from './holds';
 import { holdSeconds, type ModifyBody } from './modify';
@@ -151,7 +151,7 @@ async function refuseFullSession(deps: Deps, sessionId: string, take: number, no
     from event_session s where s.id = ${sessionId}`.execute(deps.db);
   const s = rows[0];
   if (!s || s.expired || s.capacity < 0 || s.used_capacity + take <= s.capacity + s.oversell_capacity) return null;
-  throw soldOut.session(sessionId, Math.max(0, s.capacity + s.oversell_capacity - s.used_capacity), take);
+  throw soldOut.session(sessionId, remaining(s), take);
 }
 
 /** Reserves in three statements, or returns null for the locked path (nothing was written then). */
