@@ -62,34 +62,42 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
   const prefix = ctx.event.config?.web?.price_display?.primary_prefix ?? ctx.event.config?.web?.price_display?.prefix ?? null;
   const locale = ctx.seller.config?.locale ?? 'en-US';
 
+  // The day's fees depend on its price increase only: worked out once per distinct increase, not once per day.
+  const feesAt = new Map<number, number>();
+  const feesOf = (increase: number) => {
+    let fees = feesAt.get(increase);
+    if (fees === undefined) feesAt.set(increase, (fees = dayFees(ctx, groups, demand, increase)));
+    return fees;
+  };
+
   const rows = datesInRange(start, end).map((date) => {
     const day = summaries.get(date);
     const status: Status = !day ? 'unavailable' : day.open ? 'available' : 'sold_out';
     const price = day?.price ?? null;
     const minPrice = day?.minPrice ?? null;
     const increase = day?.increase ?? null;
-    const fees = increase === null ? null : dayFees(ctx, groups, demand, increase);
+    const fees = increase === null ? null : feesOf(increase);
     const texts = dateMessages(ctx.rules, date);
-    const row: CalendarDayRow = {
-      date,
-      enabled: status === 'available',
-      status,
+    const enabled = status === 'available';
+    const priced = {
       price: money(price),
       min_price: money(minPrice),
       min_price_fees: { outside: money(fees) },
       pricePrefix: prefix,
     };
-    if (o.format === 'price') return row;
+    if (o.format === 'price') return { date, enabled, status, ...priced } satisfies CalendarDayRow;
     const remaining = day?.remaining ?? 0;
-    const badges = [
-      ...(status === 'available' && fewTicketsLeft(remaining, threshold ?? FEW_TICKETS_THRESHOLD) ? ['few_left'] : []),
-      ...(increase !== null && increase > 0 ? ['price_increase'] : []),
-    ];
+    const badges: string[] = [];
+    if (enabled && fewTicketsLeft(remaining, threshold ?? FEW_TICKETS_THRESHOLD)) badges.push('few_left');
+    if (increase !== null && increase > 0) badges.push('price_increase');
     // The price the day shows (the primary type's when the event names one), as the date buttons draw it.
     const shown = price ?? minPrice;
-    const priceText = shown !== null && status === 'available' ? `, from ${formatMoney(shown, ctx.seller.currency, locale)}` : '';
+    const priceText = shown !== null && enabled ? `, from ${formatMoney(shown, ctx.seller.currency, locale)}` : '';
     return {
-      ...row,
+      date,
+      enabled,
+      status,
+      ...priced,
       availability: { capacity: day?.capacity ?? 0, used_capacity: day?.used ?? 0 },
       badges,
       annotations: texts.annotations,
