@@ -126,9 +126,18 @@ export function zonedTime(date: string, time: string, tz: string): Date {
   return new Date(matches.length ? Math.min(...matches) : guess - before * 60_000);
 }
 
+const dayStarts = new Map<string, number>();
+
 /** The instant a venue-local day starts (a DST day is 23 or 25 hours long). */
 export function startOfVenueDay(date: string, tz: string): Date {
-  return zonedTime(date, '00:00', tz);
+  // Kept (8,192 at most): a calendar answer cuts its 120 or so days at these instants, three Intl offsets each.
+  const key = `${tz}|${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    if (dayStarts.size >= 8192) dayStarts.clear();
+    dayStarts.set(key, (start = zonedTime(date, '00:00', tz).getTime()));
+  }
+  return new Date(start);
 }
 
 /** [start, end) of a venue-local day as instants. */
