@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { TicketGroup } from '../db/types';
 import { salesOpen } from '../../src/domain/availability';
-import { addDays, datesInRange, startOfVenueDay } from '../../src/domain/dates';
+import { addDays, datesInRange } from '../../src/domain/dates';
+import { keptStartOfVenueDay } from './calendar-dates';
 import type { EventContext } from './event-context';
 import { primaryType } from './sessions';
 import { PREPARED } from '../db/prepared';
@@ -145,7 +146,7 @@ export async function loadCalendarDays(
   now: Date,
 ): Promise<Map<string, DayFigures>> {
   const dates = datesInRange(start, end);
-  const bounds = [...dates, addDays(end, 1)].map((d) => startOfVenueDay(d, ctx.tz).toISOString());
+  const bounds = [...dates, addDays(end, 1)].map((d) => keptStartOfVenueDay(d, ctx.tz).toISOString());
   const from = new Date(Math.max(now.getTime(), Date.parse(bounds[0])));
   const to = new Date(bounds[bounds.length - 1]);
   const params = groupParams(ctx, groups, now);

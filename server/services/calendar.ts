@@ -6,7 +6,8 @@ import { table } from '../../src/contract/tables';
 import { CALENDAR_MAX_TICKET_TYPES } from '../../src/contract/limits';
 import type { CalendarAnswer, CalendarDayRow } from '../../src/contract/catalogue';
 import { fewTicketsLeft, FEW_TICKETS_THRESHOLD, sumAvailable } from '../../src/domain/availability';
-import { addDays, datesInRange, daysBetween, longDateLabel, startOfVenueDay, todayAt } from '../../src/domain/dates';
+import { addDays, datesInRange, daysBetween, startOfVenueDay, todayAt } from '../../src/domain/dates';
+import { keptLongDateLabel } from './calendar-dates';
 import { dateMessages } from '../../src/domain/message-rules';
 import { cheapest, effectivePrice, formatMoney, totalOutsideFees } from '../../src/domain/pricing';
 import { isSessionSold, loadEventContext, type EventContext } from './event-context';
@@ -102,7 +103,7 @@ export async function getCalendar(db: Db, seller: Seller, eventId: string, o: Ca
       badges,
       annotations: texts.annotations,
       tooltip: texts.tooltip,
-      ariaLabel: `${longDateLabel(date)}, ${STATUS_LABEL[status]}${priceText}`,
+      ariaLabel: `${keptLongDateLabel(date)}, ${STATUS_LABEL[status]}${priceText}`,
     };
   });
   return { calendar: table(rows) };

@@ -126,18 +126,9 @@ export function zonedTime(date: string, time: string, tz: string): Date {
   return new Date(matches.length ? Math.min(...matches) : guess - before * 60_000);
 }
 
-const dayStarts = new Map<string, number>();
-
 /** The instant a venue-local day starts (a DST day is 23 or 25 hours long). */
 export function startOfVenueDay(date: string, tz: string): Date {
-  // Kept (8,192 at most): a calendar answer cuts its 120 or so days at these instants, three Intl offsets each.
-  const key = `${tz}|${date}`;
-  let start = dayStarts.get(key);
-  if (start === undefined) {
-    if (dayStarts.size >= 8192) dayStarts.clear();
-    dayStarts.set(key, (start = zonedTime(date, '00:00', tz).getTime()));
-  }
-  return new Date(start);
+  return zonedTime(date, '00:00', tz);
 }
 
 /** [start, end) of a venue-local day as instants. */
@@ -191,17 +182,9 @@ export function weekdayOf(date: string): number {
 
 const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-const longLabels = new Map<string, string>();
-
 /** 'Friday, March 13, 2026' for a venue date (already the venue's: formatted as UTC); used for accessible labels. */
 export function longDateLabel(date: string): string {
-  // Kept: every calendar answer labels its 120 or so dates, and Intl formatting is the dearest part of a row.
-  let label = longLabels.get(date);
-  if (label === undefined) {
-    if (longLabels.size >= 4096) longLabels.clear();
-    longLabels.set(date, (label = longDate.format(new Date(`${date}T00:00:00Z`))));
-  }
-  return label;
+  return longDate.format(new Date(`${date}T00:00:00Z`));
 }
 
 const labelFormatters = new Map<string, Intl.DateTimeFormat>();
