@@ -23,3 +23,19 @@ test('each route loads no more than its budget allows', async ({ browser, baseUR
   }
   expect(budgetViolations(results, budget)).toEqual([]);
 });
+
+/**
+ * The page names every chunk its entry imports (the vendor chunk, the runtime) in <link rel=modulepreload>, so they
+ * download beside the entry instead of a round trip after it (vite.config.ts modulePreload.resolveDependencies).
+ */
+test('the page preloads the chunks its entry imports', async ({ request }) => {
+  const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+  const manifest = JSON.parse(readFileSync(`${staticDir}/.vite/manifest.json`, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const imported = (manifest['index.html'].imports ?? []).map((key) => manifest[key].file);
+  expect(imported.some((file) => file.includes('vendor'))).toBe(true);
+  const html = await (await request.get('/events')).text();
+  for (const file of imported) expect(html, file).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+});
