@@ -15,7 +15,14 @@ import {
   type Read,
 } from '../../src/contract/first-reads';
 import { COVER_SIZES, coverImageId, coverSources, logoSrc } from '../../src/domain/page-images';
-import { candidateSellerSlug, homeRedirectTarget, stripSellerPrefix, stripTrailingSlash } from '../../src/domain/paths';
+import {
+  candidateSellerSlug,
+  homeRedirectTarget,
+  landingScreenOf,
+  stripSellerPrefix,
+  stripTrailingSlash,
+  type LandingScreen,
+} from '../../src/domain/paths';
 import { resolveLayout, type ScreenLayoutConfig } from '../../src/domain/layout';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
@@ -42,6 +49,8 @@ interface Options {
   defaultSeller: string;
   /** The boot screen's status text (locales/en/translation.json app.loading), the page's first paint. */
   loadingText: string;
+  /** The built chunks a landing screen loads first (readScreenChunks); none when unknown. */
+  screenChunks?: (screen: LandingScreen) => string[];
 }
 
 interface ConfigBody {
@@ -73,6 +82,8 @@ interface EventBody {
  *   API's own rules apply);
  * - a preload of the header logo, and of the event's cover image (the event detail's largest paint) with the
  *   screen's exact srcset;
+ * - a modulepreload of the landing screen's chunks (events, an event, the checkout), which the boot would otherwise
+ *   ask for only once the entry and the vendor chunk have arrived and run;
  * - the boot screen's loading status, so something is painted before the scripts arrive.
  * Any failure leaves those out: the storefront then asks for everything itself, as in development.
  */
@@ -121,6 +132,10 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     let route = stripTrailingSlash(path);
     // The home route goes where the router sends it (a query may be a one-time login link the home screen reads).
     if (route === '/' && !search) route = homeRedirectTarget(storefront ?? {}) ?? route;
+    const screen = landingScreenOf(route);
+    for (const href of screen ? (options.screenChunks?.(screen) ?? []) : []) {
+      head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+    }
     const [first, eventId, , ...rest] = route.split('/').filter(Boolean).map(decodeURIComponent);
     if (first !== 'events' || rest.length > 0) return { reads, head };
     if (!eventId) {
@@ -184,9 +199,62 @@ export function inlineStylesheet(html: string, staticDir: string): string {
   });
 }
 
+/** Each landing screen's module (src/app/screens.ts). Vite's manifest keys a chunk by its source when the chunk is
+ *  the module's own, and by its file when the bundler merged the module into a shared chunk named after it. */
+const SCREEN_MODULES: Record<LandingScreen, { src: string; name: string }> = {
+  events: { src: 'src/screens/events/EventsScreen.tsx', name: 'EventsScreen' },
+  'event-detail': { src: 'src/screens/event-detail/EventDetailScreen.tsx', name: 'EventDetailScreen' },
+  checkout: { src: 'src/screens/checkout/CheckoutScreen.tsx', name: 'CheckoutScreen' },
+};
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The chunks a landing screen loads first, from the build's manifest (dist/.vite/manifest.json, read again when a
+ * new build replaces it): the screen's own and those it imports, without what the page already loads (the entry and
+ * its imports, preloaded by the built page itself). A missing or unreadable manifest gives none.
+ */
+export function readScreenChunks(manifestFile: string): (screen: LandingScreen) => string[] {
+  let cached: { mtimeMs: number; manifest: Record<string, ManifestChunk> } = { mtimeMs: -1, manifest: {} };
+  return (screen) => {
+    try {
+      const { mtimeMs } = fs.statSync(manifestFile);
+      if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) };
+    } catch {
+      return [];
+    }
+    const { manifest } = cached;
+    const loaded = new Set<string>();
+    const entryImports = (key: string) => {
+      if (loaded.has(key)) return;
+      loaded.add(key);
+      manifest[key]?.imports?.forEach(entryImports);
+    };
+    Object.keys(manifest)
+      .filter((key) => manifest[key].isEntry)
+      .forEach(entryImports);
+    const files: string[] = [];
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || loaded.has(key)) return;
+      loaded.add(key);
+      files.push(`/${chunk.file}`);
+      chunk.imports?.forEach(visit);
+    };
+    const { src, name } = SCREEN_MODULES[screen];
+    visit(src in manifest ? src : (Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key].name === name) ?? src));
+    return files;
+  };
+}
+
 /** The built page (read again when its file changes: a build while the server runs names new assets), its
- *  stylesheet inlined, and the loading text from the English translation. */
-export function readIndexTemplate(file: string, translationFile: string): Pick<Options, 'template' | 'loadingText'> {
+ *  stylesheet inlined, the loading text from the English translation, and the landing screens' chunks. */
+export function readIndexTemplate(file: string, translationFile: string): Pick<Options, 'template' | 'loadingText' | 'screenChunks'> {
   const translation = JSON.parse(fs.readFileSync(translationFile, 'utf8')) as { app?: { loading?: string } };
   let cached = { mtimeMs: -1, html: '' };
   const template = () => {
@@ -194,5 +262,9 @@ export function readIndexTemplate(file: string, translationFile: string): Pick<O
     if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: inlineStylesheet(fs.readFileSync(file, 'utf8'), path.dirname(file)) };
     return cached.html;
   };
-  return { template, loadingText: translation.app?.loading ?? '' };
+  return {
+    template,
+    loadingText: translation.app?.loading ?? '',
+    screenChunks: readScreenChunks(path.join(path.dirname(file), '.vite', 'manifest.json')),
+  };
 }

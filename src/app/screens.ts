@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { landingScreenOf, type LandingScreen } from '../domain/paths';
 
 /** A screen in its own chunk, drawn at once when its code is already here. */
 export type Screen = ComponentType & {
@@ -39,18 +40,16 @@ export const EventsScreen = screen(() => import('../screens/events/EventsScreen'
 export const EventDetailScreen = screen(() => import('../screens/event-detail/EventDetailScreen'), 'EventDetailScreen');
 export const CheckoutScreen = screen(() => import('../screens/checkout/CheckoutScreen'), 'CheckoutScreen');
 
-/**
- * The screen a path lands on, for the pages people arrive at from outside (links, ads, e-mails): the boot
- * downloads its chunk beside the config (app/router.tsx: /events, /events/:eventId(/:action), /checkout/:cartId?).
- * The first segment may be a seller slug (boot decides later), so the path is tried with and without it.
- */
+const LANDING: Record<LandingScreen, Screen> = {
+  events: EventsScreen,
+  'event-detail': EventDetailScreen,
+  checkout: CheckoutScreen,
+};
+
+/** The screen a path lands on: the boot downloads its chunk beside the config (src/domain/paths.ts landingScreenOf). */
 export function landingScreen(pathname: string): Screen | null {
-  const segments = pathname.split('/').filter(Boolean);
-  for (const [first, second] of [segments, segments.slice(1)]) {
-    if (first === 'events') return second ? EventDetailScreen : EventsScreen;
-    if (first === 'checkout' && second !== 'complete') return CheckoutScreen;
-  }
-  return null;
+  const name = landingScreenOf(pathname);
+  return name ? LANDING[name] : null;
 }
 
 /** A screen's code that could not be downloaded, even on the second try. */

@@ -77,3 +77,20 @@ export function homeRedirectTarget(storefront: {
   if (storefront.flags?.membership_presell ?? storefront.membership_presell) return null;
   return storefront.admission_event_id ? `/events/${storefront.admission_event_id}` : '/events';
 }
+
+/** The screens people arrive at from outside (links, ads, e-mails), whose code the page fetches at once. */
+export type LandingScreen = 'events' | 'event-detail' | 'checkout';
+
+/**
+ * The screen a path lands on (app/router.tsx: /events, /events/:eventId(/:action), /checkout/:cartId?). The first
+ * segment may be a seller slug (decided later), so the path is tried with and without it. The storefront's boot and
+ * the server's page (server/http/index-html.ts) both ask.
+ */
+export function landingScreenOf(pathname: string): LandingScreen | null {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const [first, second] of [segments, segments.slice(1)]) {
+    if (first === 'events') return second ? 'event-detail' : 'events';
+    if (first === 'checkout' && second !== 'complete') return 'checkout';
+  }
+  return null;
+}

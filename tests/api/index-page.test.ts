@@ -20,6 +20,21 @@ const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><
 <script type="module" crossorigin src="/assets/index.js"></script>
 <link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>`;
 const CSS = '.page-status{color:#333}';
+/** The build's manifest, as Vite writes it: the event detail's chunk keyed by its source, the listing merged into a
+ *  shared chunk keyed by its file, both importing the entry's vendor chunk and a chunk of their own. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, imports: ['_vendor-1.js'] },
+  '_vendor-1.js': { file: 'assets/vendor-1.js', name: 'vendor' },
+  '_EventsScreen-2.js': { file: 'assets/EventsScreen-2.js', name: 'EventsScreen', imports: ['_vendor-1.js', 'index.html', '_shared-3.js'] },
+  '_shared-3.js': { file: 'assets/shared-3.js', name: 'shared', imports: ['_vendor-1.js'] },
+  'src/screens/event-detail/EventDetailScreen.tsx': {
+    file: 'assets/EventDetailScreen-4.js',
+    name: 'EventDetailScreen',
+    src: 'src/screens/event-detail/EventDetailScreen.tsx',
+    isDynamicEntry: true,
+    imports: ['_vendor-1.js', 'index.html', '_EventsScreen-2.js', '_shared-3.js'],
+  },
+};
 
 /** Every page the storefront is sent carries the answers to its first public reads and, on an event, the cover. */
 describeEachDatabase('the storefront page', (ctx) => {
@@ -43,6 +58,8 @@ describeEachDatabase('the storefront page', (ctx) => {
     writeFileSync(path.join(staticDir, 'index.html'), TEMPLATE);
     mkdirSync(path.join(staticDir, 'assets'));
     writeFileSync(path.join(staticDir, 'assets', 'index-abc123.css'), CSS);
+    mkdirSync(path.join(staticDir, '.vite'));
+    writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     const deps = testDeps(ctx());
     app = await buildTestApp({ ...deps, config: { ...deps.config, staticDir } });
     const events = await api('/api/events/available?_seller=demo&_embed=meta');
@@ -125,6 +142,21 @@ describeEachDatabase('the storefront page', (ctx) => {
     const missing = await page('/events/00000000-0000-4000-8000-000000000000');
     expect(Object.keys(missing.data!.reads)).toHaveLength(1);
     expect(missing.doc.querySelector('link[as="image"][imagesrcset]')).toBeNull();
+  });
+
+  it("preloads the landing screen's chunks (not those the built page already loads); other pages preload none", async () => {
+    const preloads = async (url: string) =>
+      [...(await page(url)).doc.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'));
+    expect(await preloads('/events')).toEqual(['/assets/EventsScreen-2.js', '/assets/shared-3.js']);
+    expect(await preloads(`/events/${eventId}`)).toEqual([
+      '/assets/EventDetailScreen-4.js',
+      '/assets/EventsScreen-2.js',
+      '/assets/shared-3.js',
+    ]);
+    expect(await preloads(`/demo/events/${eventId}`)).toEqual(await preloads(`/events/${eventId}`));
+    // the checkout's screen is not in this manifest: nothing to name, and the page still answers
+    expect(await preloads('/checkout/00000000-0000-4000-8000-000000000000')).toEqual([]);
+    expect(await preloads('/my/account')).toEqual([]);
   });
 
   it('seller text cannot close the data block: a name with </script> and <!-- stays data', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { basenameFor, candidateSellerSlug, stripSellerPrefix, stripTrailingSlash, withSellerPrefix } from '../../src/domain/paths';
+import {
+  basenameFor,
+  candidateSellerSlug,
+  landingScreenOf,
+  stripSellerPrefix,
+  stripTrailingSlash,
+  withSellerPrefix,
+} from '../../src/domain/paths';
 import { redirectFor } from '../../src/app/redirects';
 
 describe('stripTrailingSlash', () => {
@@ -54,5 +61,24 @@ describe('redirectFor', () => {
   });
   it('lets a guard decide before the slash rule', () => {
     expect(redirectFor({ pathname: '/my/', search: '?q=1', hash: '' }, ctx)).toBe('/my/profile?q=1');
+  });
+});
+
+describe('landingScreenOf', () => {
+  it('names the screen of the pages people arrive at, with or without a seller prefix', () => {
+    expect(landingScreenOf('/events')).toBe('events');
+    expect(landingScreenOf('/events/')).toBe('events');
+    expect(landingScreenOf('/events/e1')).toBe('event-detail');
+    expect(landingScreenOf('/events/e1/reserve')).toBe('event-detail');
+    expect(landingScreenOf('/checkout/c1')).toBe('checkout');
+    expect(landingScreenOf('/checkout')).toBe('checkout');
+    expect(landingScreenOf('/city-museum/events/e1')).toBe('event-detail');
+    expect(landingScreenOf('/city-museum/checkout/c1')).toBe('checkout');
+  });
+  it('names none for the other pages and the completion', () => {
+    expect(landingScreenOf('/')).toBeNull();
+    expect(landingScreenOf('/checkout/complete')).toBeNull();
+    expect(landingScreenOf('/my/account')).toBeNull();
+    expect(landingScreenOf('/manage/o1')).toBeNull();
   });
 });
