@@ -215,40 +215,62 @@ interface ManifestChunk {
 }
 
 /**
- * The chunks a landing screen loads first, from the build's manifest (dist/.vite/manifest.json, read again when a
- * new build replaces it): the screen's own and those it imports, without what the page already loads (the entry and
- * its imports, preloaded by the built page itself). A missing or unreadable manifest gives none.
+ * A file's contents as `derive` makes them, made again when the file changes (a build while the server runs replaces
+ * the page and the manifest under new asset names). Throws what reading the file throws.
  */
-export function readScreenChunks(manifestFile: string): (screen: LandingScreen) => string[] {
-  let cached: { mtimeMs: number; manifest: Record<string, ManifestChunk> } = { mtimeMs: -1, manifest: {} };
-  return (screen) => {
-    try {
-      const { mtimeMs } = fs.statSync(manifestFile);
-      if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) };
-    } catch {
-      return [];
-    }
-    const { manifest } = cached;
-    const loaded = new Set<string>();
-    const entryImports = (key: string) => {
-      if (loaded.has(key)) return;
-      loaded.add(key);
-      manifest[key]?.imports?.forEach(entryImports);
-    };
-    Object.keys(manifest)
-      .filter((key) => manifest[key].isEntry)
-      .forEach(entryImports);
+function whenChanged<T>(file: string, derive: (text: string) => T): () => T {
+  let cached: { mtimeMs: number; value: T } | undefined;
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: derive(fs.readFileSync(file, 'utf8')) };
+    return cached.value;
+  };
+}
+
+/** Each landing screen's chunk files in a manifest: its own and those it imports, without the entry's. */
+function screenChunksOf(manifest: Record<string, ManifestChunk>): Record<LandingScreen, string[]> {
+  const entryLoads = new Set<string>();
+  const entryImports = (key: string) => {
+    if (entryLoads.has(key)) return;
+    entryLoads.add(key);
+    manifest[key]?.imports?.forEach(entryImports);
+  };
+  Object.keys(manifest)
+    .filter((key) => manifest[key].isEntry)
+    .forEach(entryImports);
+  const chunksOf = ({ src, name }: { src: string; name: string }) => {
+    const seen = new Set(entryLoads);
     const files: string[] = [];
     const visit = (key: string) => {
       const chunk = manifest[key];
-      if (!chunk || loaded.has(key)) return;
-      loaded.add(key);
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
       files.push(`/${chunk.file}`);
       chunk.imports?.forEach(visit);
     };
-    const { src, name } = SCREEN_MODULES[screen];
     visit(src in manifest ? src : (Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key].name === name) ?? src));
     return files;
+  };
+  return {
+    events: chunksOf(SCREEN_MODULES.events),
+    'event-detail': chunksOf(SCREEN_MODULES['event-detail']),
+    checkout: chunksOf(SCREEN_MODULES.checkout),
+  };
+}
+
+/**
+ * The chunks a landing screen loads first, from the build's manifest (dist/.vite/manifest.json), worked out once per
+ * build: the screen's own and those it imports, without what the page already loads (the entry and its imports,
+ * preloaded by the built page itself). A missing or unreadable manifest gives none.
+ */
+export function readScreenChunks(manifestFile: string): (screen: LandingScreen) => string[] {
+  const chunks = whenChanged(manifestFile, (text) => screenChunksOf(JSON.parse(text) as Record<string, ManifestChunk>));
+  return (screen) => {
+    try {
+      return chunks()[screen];
+    } catch {
+      return [];
+    }
   };
 }
 
@@ -256,12 +278,7 @@ export function readScreenChunks(manifestFile: string): (screen: LandingScreen) 
  *  stylesheet inlined, the loading text from the English translation, and the landing screens' chunks. */
 export function readIndexTemplate(file: string, translationFile: string): Pick<Options, 'template' | 'loadingText' | 'screenChunks'> {
   const translation = JSON.parse(fs.readFileSync(translationFile, 'utf8')) as { app?: { loading?: string } };
-  let cached = { mtimeMs: -1, html: '' };
-  const template = () => {
-    const { mtimeMs } = fs.statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: inlineStylesheet(fs.readFileSync(file, 'utf8'), path.dirname(file)) };
-    return cached.html;
-  };
+  const template = whenChanged(file, (html) => inlineStylesheet(html, path.dirname(file)));
   return {
     template,
     loadingText: translation.app?.loading ?? '',
