@@ -1,20 +1,18 @@
+import { LRUCache } from 'lru-cache';
 import { longDateLabel, startOfVenueDay } from '../../src/domain/dates';
 
 /**
  * dates.ts helpers a calendar answer calls for each of its 120 or so days, kept on the server (the storefront calls
  * them a few times a page, and its first load has no bytes to spare: bench/budget.json). Both are pure functions of
- * their arguments; each map holds at most MAX entries and starts afresh when full.
+ * their arguments; each cache keeps the MAX most recently used.
  */
 const MAX = 8192;
 
-function kept<T>(compute: (key: string) => T): (key: string) => T {
-  const values = new Map<string, T>();
+function kept<T extends string | number>(compute: (key: string) => T): (key: string) => T {
+  const values = new LRUCache<string, T>({ max: MAX });
   return (key) => {
     let value = values.get(key);
-    if (value === undefined) {
-      if (values.size >= MAX) values.clear();
-      values.set(key, (value = compute(key)));
-    }
+    if (value === undefined) values.set(key, (value = compute(key)));
     return value;
   };
 }
