@@ -52,6 +52,11 @@ export const soldOut = {
         }),
 };
 
+/** Whether taking n more places would pass a limited counter row's capacity and oversell (what the guarded UPDATEs
+ *  below refuse, read in JavaScript). */
+export const wouldOverfill = (r: { capacity: number; oversell_capacity: number; used_capacity: number }, n: number) =>
+  r.capacity >= 0 && r.used_capacity + n > r.capacity + r.oversell_capacity;
+
 /** Places a counter row has left (never below 0): what the sold-out refusals name as available. */
 export const remaining = (r: { capacity: number; oversell_capacity: number; used_capacity: number }) =>
   Math.max(0, r.capacity + r.oversell_capacity - r.used_capacity);

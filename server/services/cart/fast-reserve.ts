@@ -14,7 +14,7 @@ import {
 } from '../../../src/domain/cart-rules';
 import { LIMITS } from '../auth/rate-limit';
 import { DomainError } from '../errors';
-import { assertSellable, capacityGuarded, remaining, soldOut } from '../inventory';
+import { assertSellable, capacityGuarded, remaining, soldOut, wouldOverfill } from '../inventory';
 import type { Caller } from './access';
 import { addressLockKey, holdLimits, holdLocksOn } from './holds';
 import { holdSeconds, type ModifyBody } from './modify';
@@ -150,7 +150,7 @@ async function refuseFullSession(deps: Deps, sessionId: string, take: number, no
           select 1 from ticket t where t.cart_id = c.id and t.state = 'in_cart' and t.event_session_id = s.id)) as expired
     from event_session s where s.id = ${sessionId}`.execute(deps.db);
   const s = rows[0];
-  if (!s || s.expired || s.capacity < 0 || s.used_capacity + take <= s.capacity + s.oversell_capacity) return null;
+  if (!s || s.expired || !wouldOverfill(s, take)) return null;
   throw soldOut.session(sessionId, remaining(s), take);
 }
 
@@ -186,8 +186,7 @@ export async function reserveInOneStatement(
   const groups = [...prepared.perGroup.entries()].map(([id, n]) => ({ g: cat.groups.find((x) => x.id === id)!, n }));
   const sessionTake = groups.filter(({ g }) => !g.exclude_from_event_capacity).reduce((s, { n }) => s + n, 0);
   // What the read saw already full is refused at once when it still is (or goes the locked way, which frees holds).
-  if (guard && session.capacity >= 0 && session.used_capacity + sessionTake > session.capacity + session.oversell_capacity)
-    return refuseFullSession(deps, session.id, sessionTake, now);
+  if (guard && wouldOverfill(session, sessionTake)) return refuseFullSession(deps, session.id, sessionTake, now);
 
   const address = caller.addressHash ?? null;
   const tally = limits.heldPerAddress > 0 && address !== null;
