@@ -13,6 +13,7 @@ import {
   NullableInteger,
   NullableMoney,
   NullableString,
+  OrNull,
   Row,
   SellerQuery,
   SellerRef,
@@ -53,7 +54,7 @@ export const TicketRow = Row({
   fees: Money,
   seat_id: NullableString(),
   /** the seat of a seated ticket ('Orchestra row C seat 7'), null for others */
-  seat: Type.Union([TicketSeat, Type.Null()]),
+  seat: OrNull(TicketSeat),
   /** the CityPASS code a CityPASS ticket was reserved with (upper case), null for others */
   citypass_code: Type.Optional(NullableString()),
   /** only once booked: the scan code is the ticket itself */

@@ -18,6 +18,7 @@ import {
   Literals,
   NullableMoney,
   NullableString,
+  OrNull,
   Offset,
   Query,
   Row,
@@ -44,12 +45,7 @@ export const SellerRow = Row({
 });
 export type SellerRow = Static<typeof SellerRow>;
 
-export const ConfigKey = Type.Union([
-  Type.Literal('storefront'),
-  Type.Literal('strings'),
-  Type.Literal('content_blocks'),
-  Type.Literal('payments'),
-]);
+export const ConfigKey = Literals('storefront', 'strings', 'content_blocks', 'payments');
 /**
  * One runtime config entry: the storefront config (schemas/seller-config.schema.json), string overrides, content blocks,
  * or `payments` ({ gateway: 'test' | 'stripe', publishable_key? }: the card gateway, and Stripe's publishable key when set).
@@ -115,7 +111,7 @@ export const AdmitSettingValue = Literals('disabled', 'optional', 'required');
 /** Group meta: who is named and e-mailed per ticket, and other seller settings. */
 export const GroupMeta = Open({ admit_names: Type.Optional(AdmitSettingValue), admit_emails: Type.Optional(AdmitSettingValue) });
 
-export const EventType = Type.Union([Type.Literal('single'), Type.Literal('repeating'), Type.Literal('other')]);
+export const EventType = Literals('single', 'repeating', 'other');
 
 export const EventTemplateRow = Row({
   id: Uuid,
@@ -195,7 +191,7 @@ export const TicketGroupRow = Row({
   start_policy_date: NullableInstant,
   duration_new: NullableString(),
   /** the group's survey (spec section 3: properties and required) */
-  additional_info_spec: Type.Union([SurveySpec, Type.Null()]),
+  additional_info_spec: OrNull(SurveySpec),
   meta: GroupMeta,
   config: JsonObject,
 });
@@ -206,7 +202,7 @@ export const TicketRuleRow = Row({
   ticket_group_id: Uuid,
   ticket_type_id: NullableString(),
   party_role: Type.String(),
-  named: Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('optional')]),
+  named: Literals('yes', 'no', 'optional'),
   emailed: Type.Boolean(),
   min: Type.Integer(),
   max: Type.Integer(),
@@ -249,7 +245,7 @@ export const PriceScheduleRow = Row({
 });
 export type PriceScheduleRow = Static<typeof PriceScheduleRow>;
 
-export const CalendarStatus = Type.Union([Type.Literal('available'), Type.Literal('sold_out'), Type.Literal('unavailable')]);
+export const CalendarStatus = Literals('available', 'sold_out', 'unavailable');
 
 export const CalendarDayRow = Row({
   date: IsoDate,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { answers, route } from './answers';
-import { Binary, Body, FlatInfo, IdParams, Instant, Literals, Row, SellerQuery, SellerRef, Text, Uuid, Embed } from './primitives';
+import { Binary, Body, FlatInfo, IdParams, Instant, Literals, OrNull, Row, SellerQuery, SellerRef, Text, Uuid, Embed } from './primitives';
 import { Table } from './tables';
 import { CartTicketTypeRow, CheckoutBody, checkoutAnswers } from './cart';
 import { MembershipRow, RoleRow, MembershipProgramRow } from './account';
@@ -18,8 +18,8 @@ import { MembershipRow, RoleRow, MembershipProgramRow } from './account';
 export const MembershipRuleRow = Row({
   id: Uuid,
   role_id: Uuid,
-  ticket_type_id: Type.Union([Uuid, Type.Null()]),
-  ticket_group_id: Type.Union([Uuid, Type.Null()]),
+  ticket_type_id: OrNull(Uuid),
+  ticket_group_id: OrNull(Uuid),
   party_role: Type.String(),
   named: Literals('yes', 'no', 'optional'),
   min: Type.Integer(),

@@ -9,6 +9,7 @@ import {
   Money,
   NullableInstant,
   NullableInteger,
+  OrNull,
   Row,
   SellerQuery,
   Uuid,
@@ -74,7 +75,7 @@ export const SelfEditRow = Row({
   /** whether any ticket can be cancelled now */
   cancelable: Type.Boolean(),
   /** the first reason nothing can be cancelled, null when something can */
-  reason: Type.Union([SelfEditReason, Type.Null()]),
+  reason: OrNull(SelfEditReason),
   /** the tickets a cancel would take: free, booked, of a self-editable category, their session beyond the horizon */
   cancelable_ticket_ids: Type.Array(Uuid, { maxItems: 1000 }),
   /** how long before the visit self-service closes (config self_edit_rules.horizon_hours or horizon_days) */
@@ -84,7 +85,7 @@ export const SelfEditRow = Row({
   /** the tickets a reschedule may move (edit_order mode): booked, of a self-editable category, beyond the horizon */
   reschedulable_ticket_ids: Type.Optional(Type.Array(Uuid, { maxItems: 1000 })),
   /** this browser's unsaved changes (spec section 4: an edit cart with its expiry), or null */
-  edit: Type.Optional(Type.Union([EditRow, Type.Null()])),
+  edit: Type.Optional(OrNull(EditRow)),
 });
 export type SelfEditRow = Static<typeof SelfEditRow>;
 

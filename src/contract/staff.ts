@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { answers, route } from './answers';
-import { Body, IdParams, IsoDate, Literals, Row, SellerQuery, Text, Uuid } from './primitives';
+import { Body, IdParams, IsoDate, Literals, OrNull, Row, SellerQuery, Text, Uuid } from './primitives';
 
 /**
  * Support staff and preview (issue 18). A member of staff (the seller folder's staff.json) logs in here, apart from
@@ -14,17 +14,17 @@ export type PreviewRole = Static<typeof PreviewRole>;
 export const StaffPreview = Row({
   role: PreviewRole,
   /** 'YYYY-MM-DD': the day the storefront is shown on (null: today) */
-  date: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+  date: Type.Optional(OrNull(IsoDate)),
   /** a member's level (role id; null: the seller's first) */
-  level: Type.Optional(Type.Union([Uuid, Type.Null()])),
+  level: Type.Optional(OrNull(Uuid)),
   /** the content blocks shown, by name (null: the seller's, as visitors see them) */
-  blocks: Type.Optional(Type.Union([Type.Array(Text(64, { minLength: 1 }), { maxItems: 100 }), Type.Null()])),
+  blocks: Type.Optional(OrNull(Type.Array(Text(64, { minLength: 1 }), { maxItems: 100 }))),
 });
 export type StaffPreview = Static<typeof StaffPreview>;
 
 export const StaffAnswer = Row({
   staff: Row({ name: Type.String(), email: Type.String() }),
-  preview: Type.Union([StaffPreview, Type.Null()]),
+  preview: OrNull(StaffPreview),
 });
 export type StaffAnswer = Static<typeof StaffAnswer>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { answers, route } from './answers';
-import { Binary, IdParams, Literals, NullableString, Row, SellerRef, Uuid } from './primitives';
+import { Binary, IdParams, Literals, NullableString, OrNull, Row, SellerRef, Uuid } from './primitives';
 import { Table } from './tables';
 import { ErrorBody } from './errors';
 import { MANAGE_SIGNATURE_HEADER } from './manage-link';
@@ -27,7 +27,7 @@ export const WalletPrecheckRow = Row({
   provider: WalletProvider,
   ok: Type.Boolean(),
   /** why not, when `ok` is false */
-  reason: Type.Union([WalletUnavailable, Type.Null()]),
+  reason: OrNull(WalletUnavailable),
   /** the signature the pass links carry (`?sig=`), when `ok` */
   sig: NullableString({ pattern: '^[A-Za-z0-9_-]{43}$' }),
 });
