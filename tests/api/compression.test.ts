@@ -56,6 +56,18 @@ describeEachDatabase('compression', (ctx) => {
     expect(plain.body).toBe(bundle);
   });
 
+  it('a chunk that is not there (an old page after a deploy) is a plain 404, never the page parsed as code', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await app.inject({ method, url: '/assets/EventsScreen-old.js' });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers['content-type'], method).toContain('text/plain');
+    }
+    expect((await app.inject({ url: '/assets/EventsScreen-old.js' })).body).toBe('Not found');
+    expect((await app.inject({ method: 'HEAD', url: '/assets/app.js' })).statusCode).toBe(200);
+    // The page itself is the storefront's route, not a file.
+    expect((await app.inject({ url: '/index.html' })).headers['content-type']).toContain('text/html');
+  });
+
   it("the build's manifest in .vite/ is not served", async () => {
     const res = await app.inject({ url: '/.vite/manifest.json' });
     expect(res.body).not.toContain('src/main.tsx');
