@@ -74,6 +74,10 @@ export async function bundleServer(root) {
     external: BUNDLE_EXTERNAL,
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
+    // Whitespace and syntax only (names stay, for stack traces without the map): a third smaller, so less to read
+    // and parse on every start (4.45 MB -> 2.99 MB; about 30 ms of a start here, median of 6 alternating).
+    minifyWhitespace: true,
+    minifySyntax: true,
     metafile: true,
     logLevel: 'warning',
   });

@@ -3,10 +3,10 @@
 // `npm run build` (`--build-only`) builds unconditionally and records the stamps.
 // Two builds, each with its stamp: the storefront (Vite, dist/.build-stamp, scripts/build-stamp.mjs) and the server
 // (esbuild, dist-server/.build-stamp, scripts/server-bundle.mjs).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sourceStamp } from './build-stamp.mjs';
 import { SERVER_ENTRY, SERVER_OUT, bundleServer, serverBundleCurrent } from './server-bundle.mjs';
 
@@ -32,11 +32,9 @@ if (buildOnly || !serverBundleCurrent(root)) {
 }
 
 if (!buildOnly) {
-  // The server runs as a child sharing this terminal; signals reach it and its exit code is ours.
-  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, SERVER_OUT, SERVER_ENTRY)], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // The server runs in this process (one Node start, not two): source maps for its stack traces as
+  // `node --enable-source-maps` would (the flag applies to modules loaded after it is set), then the bundle's own
+  // main takes over (its signals, its exit code).
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(path.join(root, SERVER_OUT, SERVER_ENTRY)).href);
 }
