@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type LogEvent, type Migration, type MigrationProvider } from 'kysely';
+import { OwnSchemaIntrospector } from './own-schema-introspector';
 import type pgModule from 'pg';
 import { QueuedPGliteDialect } from './pglite-dialect';
 import { lockDataDir } from './data-dir-lock';
@@ -89,6 +90,13 @@ export interface OpenOptions {
   pgliteImage?: Blob;
 }
 
+/** PostgreSQL through node-postgres; the catalogue is read in the connection's own schema (own-schema-introspector.ts). */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>) {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 const logOf = (opts: OpenOptions) => (opts.onQuery ? (e: LogEvent) => opts.onQuery!(e.query.sql) : undefined);
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
@@ -105,7 +113,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
       max: opts.poolSize ?? 20,
       ...(opts.schema ? { options: `-c search_path="${opts.schema}",public` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: logOf(opts) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }), log: logOf(opts) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // A folder on disk has one writer: a second process refuses to open it (data-dir-lock.ts).
@@ -160,28 +168,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (await allApplied(db, schema)) return;
   // Unordered: branches developed side by side number their migrations apart (006 landed after 010); each runs once.
   const migrator = new Migrator({ db, provider, migrationTableSchema: schema, allowUnorderedMigrations: true });
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (!error && !failed) return;
-    if (!failed && attempt < MIGRATION_ATTEMPTS && isOtherSchemaGone(error, schema)) {
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      continue;
-    }
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed)
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`, { cause: error });
-  }
-}
-
-const MIGRATION_ATTEMPTS = 5;
-/**
- * Kysely's Migrator looks for its tables through the whole catalogue, every schema by name (`has_schema_privilege`,
- * `pg_get_serial_sequence`): a schema dropped by another client while that read runs fails it with 3F000 naming that
- * schema (the API tests' files drop theirs as they finish; reproduced with three clients dropping schemas: 474 of 709
- * looks failed). Nothing was changed by then, so the look is made again.
- */
-export function isOtherSchemaGone(error: unknown, schema: string): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  return e?.code === '3F000' && !(e.message ?? '').includes(`"${schema}"`);
 }
 
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {

@@ -2,7 +2,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
-  PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
   type Dialect,
@@ -11,6 +10,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { OwnSchemaIntrospector } from './own-schema-introspector';
 
 /**
  * A Kysely dialect for PGlite that hands out its single session to one borrower at a time.
@@ -30,7 +30,7 @@ export class QueuedPGliteDialect implements Dialect {
     return new QueuedPGliteDriver(this.pglite);
   }
   createIntrospector(db: Kysely<any>) {
-    return new PostgresIntrospector(db);
+    return new OwnSchemaIntrospector(db);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
