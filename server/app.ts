@@ -247,8 +247,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // the not-found handler) so the page goes compressed like any other answer.
     app.get('/*', async (request, reply) => {
       if (isApiPath(request.url)) return notFound(request, reply);
-      const html = await indexPage.render(request.url, request.log);
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+      const { html, personal } = await indexPage.render(request.url, request.log, request.headers.cookie);
+      // A page with the visitor's own cart in it is kept nowhere; any other is checked again before each use.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', personal ? 'private, no-store' : 'no-cache')
+        .send(html);
     });
   }
 

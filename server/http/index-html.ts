@@ -6,6 +6,7 @@ import {
   availableEventsRead,
   BOOT_DATA_ID,
   calendarRead,
+  cartRead,
   configRead,
   eventRead,
   readKey,
@@ -79,7 +80,8 @@ interface EventBody {
  * - the answers to the route's first public reads (seller config, the events listing, the event and its dated
  *   calendar), as a JSON data block the client's API layer uses once (src/api/primed-reads.ts). They are the
  *   same public catalogue answers every visitor gets (read through the app itself, so the read cache and the
- *   API's own rules apply);
+ *   API's own rules apply). The checkout's page also carries its cart, read with the request's own cookies as the
+ *   browser would read it (so only the cart's owner gets it); that page is sent `no-store`;
  * - a preload of the header logo, and of the event's cover image (the event detail's largest paint) with the
  *   screen's exact srcset;
  * - a modulepreload of the landing screen's chunks (events, an event, the checkout), which the boot would otherwise
@@ -96,12 +98,15 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
   const loading = `<div id="root"><main id="main" class="boot"><p class="page-status" role="status">${escapeHtml(options.loadingText)}</p></main></div>`;
   const plain = () => options.template().replace('<div id="root"></div>', loading);
 
-  async function collect(url: string): Promise<{ reads: Record<string, unknown>; head: string[]; landing?: string }> {
+  async function collect(
+    url: string,
+    cookie: string | undefined,
+  ): Promise<{ reads: Record<string, unknown>; head: string[]; landing?: string; personal?: boolean }> {
     const reads: Record<string, unknown> = {};
     const head: string[] = [];
-    const get = async <T>(seller: string, read: Read): Promise<T | null> => {
+    const get = async <T>(seller: string, read: Read, headers: Record<string, string> = {}): Promise<T | null> => {
       const address = readUrl(API_BASE, seller, read);
-      const response = await app.inject({ method: 'GET', url: address });
+      const response = await app.inject({ method: 'GET', url: address, headers });
       if (response.statusCode !== 200) return null;
       const body = response.json() as T;
       reads[readKey(address)] = body;
@@ -137,6 +142,12 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
       head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
     }
     const [first, eventId, , ...rest] = route.split('/').filter(Boolean).map(decodeURIComponent);
+    if (first === 'checkout' && eventId && rest.length === 0 && cookie) {
+      // The checkout's cart, read as its owner reads it (the page request's cookies): the summary paints without
+      // waiting for the API client and a round trip. Only its owner gets it, and the page is not stored.
+      await get(seller, cartRead(eventId), { cookie });
+      return { reads, head, personal: true };
+    }
     if (first !== 'events' || rest.length > 0) return { reads, head };
     if (!eventId) {
       // The listing's first read is the unfiltered one; filters in the address are the client's to apply.
@@ -163,20 +174,20 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
   }
 
   return {
-    async render(url: string, log: FastifyInstance['log']): Promise<string> {
+    /** The page for `url`; `personal` when it carries an answer for this visitor alone (not to be stored). */
+    async render(url: string, log: FastifyInstance['log'], cookie?: string): Promise<{ html: string; personal: boolean }> {
       try {
-        const { reads, head, landing } = await collect(url);
+        const { reads, head, landing, personal = false } = await collect(url, cookie);
         const data: BootData = { deployment, reads, ...(landing ? { landing } : {}) };
         head.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(data)}</script>`);
-        return (
-          plain()
-            // The deployment config is in the page: its preload would fetch what nobody reads.
-            .replace(/\s*<link rel="preload" href="\/storefront-config\.json"[^>]*>/, '')
-            .replace('</head>', `${head.join('')}</head>`)
-        );
+        const html = plain()
+          // The deployment config is in the page: its preload would fetch what nobody reads.
+          .replace(/\s*<link rel="preload" href="\/storefront-config\.json"[^>]*>/, '')
+          .replace('</head>', `${head.join('')}</head>`);
+        return { html, personal };
       } catch (error) {
         log.warn({ err: error, url: url.split('?')[0] }, 'page boot data left out');
-        return plain();
+        return { html: plain(), personal: false };
       }
     },
   };

@@ -10,6 +10,7 @@ import type {
   TicketRow,
 } from '../contract/cart';
 import type { Static } from 'typebox';
+import { cartRead } from '../contract/first-reads';
 import type { CartTransferAnswer, CartTransferRow, ClaimBody } from '../contract/cart-transfer';
 
 /** One line to put in the cart (POST cart/modify `add`). Money (face_value) is a decimal string. */
@@ -36,7 +37,8 @@ export async function modifyCart(
 }
 
 export async function getCart(client: ApiClient, cartId: string): Promise<CartResponse> {
-  const { data } = await client.get<CartResponse>(path(cartId), { params: { _embed: 'venue' } });
+  const read = cartRead(cartId);
+  const { data } = await client.get<CartResponse>(read.path, { params: read.params });
   return data;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The public reads a landing page makes first, described once for the storefront (api/config.ts, api/events.ts)
  * and for the server, which answers them inside the page it sends (server/http/index-html.ts) so the phone does
- * not wait for them one after another once the scripts have run. Only public catalogue reads, the same for
- * every visitor, are answered that way.
+ * not wait for them one after another once the scripts have run. Public catalogue reads, the same for every visitor,
+ * and the checkout's cart, which the server reads with the page request's own cookies (the page is then not stored).
  */
 export interface Read {
   path: string;
@@ -33,6 +33,9 @@ export const calendarRead = (eventId: string, groupIds?: string[]): Read => ({
   path: `events/${encodeURIComponent(eventId)}/calendar`,
   params: { _format: 'extended', ...(groupIds?.length ? { 'ticket_group_id._in': groupIds.join(',') } : {}) },
 });
+
+/** The cart as the checkout reads it (api/cart.ts getCart); private to its owner. */
+export const cartRead = (cartId: string): Read => ({ path: `cart/${encodeURIComponent(cartId)}`, params: { _embed: 'venue' } });
 
 /**
  * One spelling of a read's address, whoever wrote it: the path with its query parameters sorted and decoded

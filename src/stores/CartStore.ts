@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/http';
 import * as cartApi from '../api/cart';
 import type { CartItemRow, CartResponse, CartRow, ReserveLine } from '../api/cart';
 import { toApiError, type ApiError } from '../api/errors';
+import { PRIMED_READS_TTL_MS } from '../api/primed-reads';
 import { CART_RELOAD_THRESHOLD_SECONDS, isLocallyExpired, localExpiry, shouldOfferExtension } from '../domain/cart-rules';
 
 export type { ReserveLine } from '../api/cart';
@@ -94,9 +95,24 @@ export class CartStore {
 
   /** The stored cart read at startup (RootStore), so a screen can wait for what the cart holds. */
   private startup: Promise<void> = Promise.resolve();
+  /** Which cart the startup read was of, while a screen opening may still take it for its own read. */
+  private startupRead: { id: string; at: number } | null = null;
   loadAtStartup(): Promise<void> {
+    if (this.cartId) this.startupRead = { id: this.cartId, at: this.now() };
     this.startup = this.load();
     return this.startup;
+  }
+
+  /**
+   * The read of the cart a screen makes as it opens (the checkout reads it again first): the startup read when the
+   * page has just arrived with this very cart (the page's own answer, or the read still on its way; taken once,
+   * within PRIMED_READS_TTL_MS), else a new read. A checkout landed on from a link thus reads the cart once.
+   */
+  loadOnOpen(): Promise<void> {
+    const startup = this.startupRead;
+    this.startupRead = null;
+    if (startup && startup.id === this.cartId && this.now() - startup.at <= PRIMED_READS_TTL_MS) return this.startup;
+    return this.load();
   }
   /** Settles once the startup read of the stored cart has (whatever its outcome). */
   get settled(): Promise<void> {

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../helpers/db';
-import { buildTestApp, testDeps } from '../helpers/app';
+import { Browser, buildTestApp, testDeps } from '../helpers/app';
+import { insertCartFixture } from '../helpers/cart-fixtures';
 import { loadDemo } from '../helpers/auth';
 import { BOOT_DATA_ID, readKey, type BootData } from '../../src/contract/first-reads';
 import { coverSources, logoSrc } from '../../src/domain/page-images';
@@ -169,6 +170,39 @@ describeEachDatabase('the storefront page', (ctx) => {
       event_template: { _data: { name: string }[] };
     };
     expect(read.event_template._data[0].name).toBe(name);
+  });
+
+  it("the checkout carries its cart to the cart's owner alone, read as the owner reads it, and is not stored", async () => {
+    const fx = await insertCartFixture(ctx().db, { now: new Date() });
+    const owner = new Browser(app);
+    const made = await owner.post(`/api/cart/modify?_seller=${fx.slug}`, {
+      add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+    });
+    expect(made.status).toBe(200);
+    const cartId: string = made.body.cart._data[0].id;
+    const cartUrl = `/api/cart/${cartId}?_seller=${fx.slug}&_embed=venue`;
+    const asOwner = await app.inject({ url: `/${fx.slug}/checkout/${cartId}`, headers: { cookie: owner.cookie! } });
+    expect(asOwner.headers['cache-control']).toBe('private, no-store');
+    const data = JSON.parse(new JSDOM(asOwner.body).window.document.getElementById(BOOT_DATA_ID)!.textContent!) as BootData;
+    const primed = data.reads[readKey(cartUrl)] as { cart: { _data: Array<{ id: string; expires_in: number }> } };
+    expect(primed.cart._data[0].id).toBe(cartId);
+    // The same answer the owner's own read gets (the seconds left may have ticked on).
+    const read = (await owner.get(cartUrl)).body;
+    expect({ ...primed, cart: { ...primed.cart, _data: [{ ...primed.cart._data[0], expires_in: 0 }] } }).toEqual({
+      ...read,
+      cart: { ...read.cart, _data: [{ ...read.cart._data[0], expires_in: 0 }] },
+    });
+    // Another browser's cookie, or none, gets the config only: the cart is read by the client, and refused there.
+    const stranger = new Browser(app);
+    await stranger.post(`/api/cart/modify?_seller=${fx.slug}`, {
+      add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+    });
+    for (const headers of [{ cookie: stranger.cookie! }, {}]) {
+      const other = await app.inject({ url: `/${fx.slug}/checkout/${cartId}`, headers });
+      const reads = (JSON.parse(new JSDOM(other.body).window.document.getElementById(BOOT_DATA_ID)!.textContent!) as BootData).reads;
+      expect(Object.keys(reads).some((key) => key.includes(cartId))).toBe(false);
+      expect(Object.keys(reads)).toHaveLength(1);
+    }
   });
 
   it('goes compressed, is never cached, and a missing asset or API route is a 404, not the page', async () => {

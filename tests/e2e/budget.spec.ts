@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { budgetViolations, measureBundles, ROUTES, type Budget } from '../../bench/bundle';
+import { firstSessionTomorrow, reserveThroughApi } from './helpers';
 
 const budget = JSON.parse(readFileSync(new URL('../../bench/budget.json', import.meta.url), 'utf8')) as Budget;
 
@@ -38,4 +39,23 @@ test('the page preloads the chunks its entry imports', async ({ request }) => {
   expect(imported.some((file) => file.includes('vendor'))).toBe(true);
   const html = await (await request.get('/events')).text();
   for (const file of imported) expect(html, file).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+});
+
+/**
+ * A checkout landed on from a link (a new page load) paints its summary from the cart the page came with
+ * (server/http/index-html.ts): the browser sends no read of the cart before the summary shows.
+ */
+test('a checkout page load shows its cart without reading it again', async ({ page }) => {
+  const session = await firstSessionTomorrow(page.request);
+  const cartId = await reserveThroughApi(page, 'demo', session.sessionId, [session.types.Adult], {
+    [session.groups.Adult]: { zip_code: '10024' },
+  });
+  const cartReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/cart/${cartId}`) cartReads.push(r.url());
+  });
+  await page.goto(`/checkout/${cartId}`);
+  await expect(page.getByRole('heading', { name: 'Payment information' })).toBeVisible();
+  await expect(page.locator('.checkout-summary')).toContainText('General Admission');
+  expect(cartReads).toEqual([]);
 });

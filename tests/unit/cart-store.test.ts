@@ -166,6 +166,30 @@ describe('CartStore.load', () => {
     expect(cart.error?._code).toBe('boom');
   });
 
+  it("a screen opening just after the page arrived takes the startup read of its cart; later, or another cart's, reads again", async () => {
+    const OTHER = '22222222-2222-4222-8222-222222222222';
+    const { cart, seen, advance } = makeStore((c) => cartBody(route(c).includes(OTHER) ? OTHER : CART), { stored: CART });
+    const gets = () => seen.filter((s) => s.method === 'GET').length;
+    await cart.loadAtStartup();
+    await cart.loadOnOpen();
+    expect(gets()).toBe(1);
+    // Taken once: the next opening (another visit of the checkout) reads again.
+    await cart.loadOnOpen();
+    expect(gets()).toBe(2);
+    // Too long after the page arrived, the startup read is not fresh enough.
+    await cart.loadAtStartup();
+    advance(10_001);
+    await cart.loadOnOpen();
+    expect(gets()).toBe(4);
+    // A checkout of another cart than the stored one reads that cart.
+    await cart.loadAtStartup();
+    cart.adopt(OTHER);
+    await cart.loadOnOpen();
+    expect(seen.at(-1)!.url).toBe(`cart/${OTHER}`);
+    expect(cart.cartId).toBe(OTHER);
+    cart.stopClock();
+  });
+
   it('a completed cart is cleared and its orders remembered for the confirmation', async () => {
     const { cart } = makeStore(() => cartBody(CART, { state: 'completed', expiresIn: null, orders: ['o1'] }), { stored: CART });
     await cart.load();

@@ -20,9 +20,9 @@ export interface EditCheckout {
   cartId: string;
 }
 
-/** /checkout/:cartId? 'Payment information'. Reads the cart again first: with no items it goes home, a cart
- *  already checked out goes to its confirmation (spec section 2). With `edit` it pays an edit's difference: no
- *  purchaser form (the order has one), and back to the order once paid. */
+/** /checkout/:cartId? 'Payment information'. Reads the cart again first (on a page just arrived, the read the page
+ *  came with): with no items it goes home, a cart already checked out goes to its confirmation (spec section 2).
+ *  With `edit` it pays an edit's difference: no purchaser form (the order has one), and back to the order once paid. */
 export const CheckoutScreen = observer(function CheckoutScreen({ edit }: { edit?: EditCheckout }) {
   const { t } = useTranslation();
   const params = useParams();
@@ -35,7 +35,7 @@ export const CheckoutScreen = observer(function CheckoutScreen({ edit }: { edit?
   useEffect(() => {
     let live = true;
     if (cartId) cart.adopt(cartId);
-    void cart.load().finally(() => {
+    void cart.loadOnOpen().finally(() => {
       if (!live) return;
       setLoaded(true);
       // Once per visit of the checkout, with the cart as the server has it (an edit of an order is no new purchase).
