@@ -13,6 +13,7 @@ import { managePathOf } from '../../domain/self-edit';
 import { useCheckoutStore } from './checkout-store';
 import { identitySchema } from './identity-form';
 import { track } from '../../analytics/track';
+import { afterNextPaint } from '../../app/after-paint';
 
 /** An order's edit (issue 17) paid at /manage/{orderId}/confirm: its cart, and the order it goes back to. */
 export interface EditCheckout {
@@ -47,12 +48,17 @@ export const CheckoutScreen = observer(function CheckoutScreen({ edit }: { edit?
     };
   }, [cartId, cart]);
 
-  // The purchaser form's code (@rjsf, the largest chunk) and its validator download beside the cart, not after it.
+  // The purchaser form's code (@rjsf, the largest chunk) and its validator download beside the cart read, not after
+  // it; once the first frame (the title, and the summary when the page came with the cart) is on screen.
   const apiBase = config.deployment.apiBaseUrl;
-  useEffect(() => {
-    import('../../forms/ThemedFormImpl').catch(() => {});
-    import('../../forms/precompiled').then(({ loadFormValidator }) => loadFormValidator(apiBase, identitySchema)).catch(() => {});
-  }, [apiBase]);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        import('../../forms/ThemedFormImpl').catch(() => {});
+        import('../../forms/precompiled').then(({ loadFormValidator }) => loadFormValidator(apiBase, identitySchema)).catch(() => {});
+      }),
+    [apiBase],
+  );
   useMoneyFormatWarmUp(config.seller.currency);
   // Once the cart is known the title and summary paint first; the form (the heaviest render) follows in a
   // background render that yields to the browser.
