@@ -141,13 +141,14 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     for (const href of screen ? (options.screenChunks?.(screen) ?? []) : []) {
       head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
     }
-    const [first, eventId, , ...rest] = route.split('/').filter(Boolean).map(decodeURIComponent);
-    if (first === 'checkout' && eventId && rest.length === 0 && cookie) {
+    const segments = route.split('/').filter(Boolean).map(decodeURIComponent);
+    if (segments[0] === 'checkout' && segments.length === 2 && cookie) {
       // The checkout's cart, read as its owner reads it (the page request's cookies): the summary paints without
       // waiting for the API client and a round trip. Only its owner gets it, and the page is not stored.
-      await get(seller, cartRead(eventId), { cookie });
+      await get(seller, cartRead(segments[1]), { cookie });
       return { reads, head, personal: true };
     }
+    const [first, eventId, , ...rest] = segments;
     if (first !== 'events' || rest.length > 0) return { reads, head };
     if (!eventId) {
       // The listing's first read is the unfiltered one; filters in the address are the client's to apply.
