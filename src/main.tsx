@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
@@ -65,16 +65,20 @@ async function main() {
       : boot;
     const store = new RootStore(deps);
     applyTheme(store.config);
-    renderWith(
-      root,
-      i18n,
-      <StoresProvider store={store}>
-        {/* Navigations are not transitions: while the next screen's code loads, its route shows the loading status
-            (announced to screen readers) instead of the old screen standing still. */}
-        <BrowserRouter basename={basenameFor(store.config.sellerPrefix)} useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </StoresProvider>,
+    // The app's first render is a transition: React renders it in slices that yield to the browser (the loading
+    // status stays until it commits), not in one long task that holds the main thread.
+    startTransition(() =>
+      renderWith(
+        root,
+        i18n,
+        <StoresProvider store={store}>
+          {/* Navigations are not transitions: while the next screen's code loads, its route shows the loading status
+              (announced to screen readers) instead of the old screen standing still. */}
+          <BrowserRouter basename={basenameFor(store.config.sellerPrefix)} useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </StoresProvider>,
+      ),
     );
     startLateModules(store, i18n);
   } catch (error) {
