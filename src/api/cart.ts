@@ -23,8 +23,7 @@ export type CartItemType = CartItemRow['types'][number];
 export type CartTicketRow = TicketRow;
 export type CartResponse = CartAnswer;
 
-/** The cart's address: the one the checkout's first read names (contract/first-reads.ts). */
-const path = (id: string) => cartRead(id).path;
+const path = (id: string) => `cart/${encodeURIComponent(id)}`;
 
 /** POST cart/modify (no cart yet: the server creates one and sets the owner cookie) or cart/{id}/modify. */
 export async function modifyCart(
