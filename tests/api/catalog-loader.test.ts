@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { CatalogError, loadSellerFolder } from '../../server/catalog/loader';
 import { sellerCounts } from '../../server/catalog/summary';
@@ -182,6 +183,19 @@ describeEachDatabase('catalogue loader', (ctx) => {
     expect(rules[1].triggers.quantity.ticket_group_ids[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('leaves planner statistics for the tables it fills (the sessions as they are, not none)', async () => {
+    // ANALYZE sets reltuples from the rows it reads (all of them, for tables this small); a table never analyzed nor
+    // vacuumed has -1, and PGlite never runs autovacuum.
+    const { rows } = await sql<{ relname: string; reltuples: number }>`
+      select relname, reltuples from pg_class
+      where relnamespace = current_schema()::regnamespace and relname in ('event_session', 'session_ticket_group')`.execute(db());
+    const stats = Object.fromEntries(rows.map((r) => [r.relname, Number(r.reltuples)]));
+    const counts = await sellerCounts(db(), sellerId);
+    const total = await sql<{ n: number }>`select count(*)::int as n from event_session`.execute(db());
+    expect(counts.sessions).toBeGreaterThan(1000);
+    expect(stats.event_session).toBe(total.rows[0].n);
+    expect(stats.session_ticket_group).toBeGreaterThan(0);
+  });
   it('loads again idempotently: same rows, same ids, usage and balances kept, only new days added', async () => {
     const snapshot = async () => ({
       counts: await sellerCounts(db(), sellerId),
