@@ -42,16 +42,19 @@ export async function listAvailableEvents(db: Db, seller: Seller, o: AvailableEv
   if (o.categories) q = q.where('e.category', 'in', o.categories.length ? o.categories : ['']);
   for (const [key, value] of Object.entries(o.metadata)) q = q.where(sql<string>`e.metadata ->> ${key}`, '=', value);
   q = q.where((eb) => {
+    // The first session by start (min: the (event, start) index read in order), not any session (exists): with
+    // statistics the planner scanned the whole table for an exists, taking sessions as spread evenly over events.
     let sessions = eb
       .selectFrom('event_session as s')
-      .select(sql`1`.as('one'))
+      .select((s) => s.fn.min('s.start_datetime').as('first'))
       .whereRef('s.event_template_id', '=', 'e.id')
       .where('s.state', '=', 'active')
       .where('s.start_datetime', '>=', from);
     if (o.lt) sessions = sessions.where('s.start_datetime', '<', o.lt);
     if (o.timeStart) sessions = sessions.where(sql<string>`to_char(s.start_datetime at time zone ${tz}, 'HH24:MI')`, '>=', o.timeStart);
     if (o.timeEnd) sessions = sessions.where(sql<string>`to_char(s.start_datetime at time zone ${tz}, 'HH24:MI')`, '<', o.timeEnd);
-    if (o.timeStart || o.timeEnd) return eb.exists(sessions);
+    const anySession = eb(sessions, 'is not', null);
+    if (o.timeStart || o.timeEnd) return anySession;
     let sessionless = eb
       .selectFrom('ticket_group as g')
       .select(sql`1`.as('one'))
@@ -60,7 +63,7 @@ export async function listAvailableEvents(db: Db, seller: Seller, o: AvailableEv
       .where((g) => g.or([g('g.flexible', '=', true), g('g.handler', 'in', [...SESSIONLESS_HANDLERS])]))
       .where((g) => g.or([g('g.sales_end', 'is', null), g('g.sales_end', '>', from)]));
     if (o.lt) sessionless = sessionless.where((g) => g.or([g('g.sales_start', 'is', null), g('g.sales_start', '<', o.lt!)]));
-    return eb.or([eb.exists(sessions), eb.exists(sessionless)]);
+    return eb.or([anySession, eb.exists(sessionless)]);
   });
   const events = await q.execute();
   const next = await nextSessionStarts(
@@ -137,18 +140,17 @@ async function groupTables(
   };
 }
 
-/** The earliest future active session of each event. */
+/**
+ * The earliest future active session of each event: per event, the first of its sessions by start from `now` on
+ * (the (event, start) index read in order, whatever the planner's statistics say of how sessions spread over events).
+ */
 export async function nextSessionStarts(db: Db, eventIds: string[], now: Date): Promise<Map<string, Date>> {
   if (!eventIds.length) return new Map();
-  const rows = await db
-    .selectFrom('event_session')
-    .select(['event_template_id', (eb) => eb.fn.min('start_datetime').as('next')])
-    .where('event_template_id', 'in', eventIds)
-    .where('state', '=', 'active')
-    .where('start_datetime', '>=', now)
-    .groupBy('event_template_id')
-    .execute();
-  return new Map(rows.map((r) => [r.event_template_id, new Date(r.next as Date)]));
+  const { rows } = await sql<{ id: string; next: Date | string | null }>`
+    select e.id, (select min(s.start_datetime) from event_session s
+      where s.event_template_id = e.id and s.state = 'active' and s.start_datetime >= ${now}) as next
+    from unnest(${eventIds}::uuid[]) as e(id)`.execute(db);
+  return new Map(rows.filter((r) => r.next !== null).map((r) => [r.id, new Date(r.next!)]));
 }
 
 function sortEvents(events: EventTemplate[], next: Map<string, Date>, sort: AvailableEventsOptions['sort']) {
