@@ -5,7 +5,7 @@
  * cookie where Lighthouse's tab finds it. Scores vary from run to run: each page is audited `runs` times
  * (BENCH_LH_RUNS, default 3) and the median is reported.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -109,6 +109,8 @@ async function audit(url: string, port: number, keepStorage: boolean, name: stri
   if (!run) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = run;
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // BENCH_LH_DIR keeps every run's whole report (open it in Lighthouse's viewer, or read its audits' details).
+  if (process.env.BENCH_LH_DIR) writeFileSync(path.join(process.env.BENCH_LH_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
   const scores = {} as Record<Category, number>;
   const failed: FailedAudit[] = [];
   for (const category of CATEGORIES) {
