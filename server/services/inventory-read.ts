@@ -116,9 +116,12 @@ export interface GroupCounter {
 type CounterTuple = [string, string, number, number, number];
 
 function groupCountersJson(db: Db, eventIds: string[], groupIds: string[], q: SessionQuery, now: Date) {
+  // Looked up by the sessions' ids (the key's first column), as one array: joined to the sessions, the planner with
+  // statistics hashed the whole table for a day's few sessions (0.65 of the statement's 0.92 ms on PostgreSQL for a
+  // day of 16; PGlite's uncached sessions read 252 -> 299-329 requests/s with this lookup).
   return db
     .selectFrom('session_ticket_group as stg')
-    .innerJoin(sessionFilter(db, eventIds, q, now).select('id').as('s'), 's.id', 'stg.event_session_id')
+    .where(sql<boolean>`stg.event_session_id = any(array(${sessionFilter(db, eventIds, q, now).select('id')}))`)
     .where('stg.ticket_group_id', 'in', groupIds)
     .select(
       sql<CounterTuple[]>`coalesce(json_agg(json_build_array(stg.event_session_id,
