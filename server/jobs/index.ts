@@ -4,6 +4,7 @@ import { startCartSweeper } from './cart-sweeper';
 import { startPaymentReconciler } from './payment-reconciler';
 import { startAutoRenew } from './auto-renew';
 import { startJobRunner } from './runner';
+import { startPgliteMaintenance } from './pglite-maintenance';
 
 export interface Jobs {
   stop(): void;
@@ -18,6 +19,7 @@ export function startJobs(deps: Deps): Jobs {
     startPaymentReconciler(deps),
     startAutoRenew(deps),
     startJobRunner(deps),
+    startPgliteMaintenance(deps),
   ];
   return { stop: () => stops.forEach((stop) => stop()) };
 }
