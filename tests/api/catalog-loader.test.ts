@@ -196,6 +196,7 @@ describeEachDatabase('catalogue loader', (ctx) => {
     expect(stats.event_session).toBe(total.rows[0].n);
     expect(stats.session_ticket_group).toBeGreaterThan(0);
   });
+
   it('loads again idempotently: same rows, same ids, usage and balances kept, only new days added', async () => {
     const snapshot = async () => ({
       counts: await sellerCounts(db(), sellerId),
