@@ -79,7 +79,7 @@ export async function loadSellerFolderDetailed(db: Db, dir: string, opts: { now?
  * The tables a load writes in bulk, whose planner statistics it leaves stale: a new database has none at all until
  * autovacuum's first round (a minute or more on PostgreSQL), and PGlite runs no autovacuum, so without this its
  * planner never has any. Without statistics the calendar's statement looks up each session's group rows one by one
- * (PGlite calendar 59-68 requests/s against 84-92 with them, 50 clients, `READ_CACHE_MS=0`).
+ * (PGlite calendar 59-68 requests/s against 75-92 with them, 50 clients, `READ_CACHE_MS=0`).
  */
 const BULK_TABLES = ['event_session', 'session_ticket_group', 'ticket_type', 'ticket_group', 'event_template', 'ticket_rule', 'seat'];
 
