@@ -8,10 +8,12 @@ const UTC_DAY = (date: string) => {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d));
 };
-const shortFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+// Made on first use, as src/domain/dates.ts's formatters, not in the task that evaluates the page's scripts.
+let shortFormat: Intl.DateTimeFormat | undefined;
 
 /** 'Sun, Nov 22' for a venue-local 'YYYY-MM-DD' (the date is already the venue's: format it as UTC). */
 export function formatShortDate(date: string): string {
+  shortFormat ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
   return shortFormat.format(UTC_DAY(date));
 }
 
