@@ -98,6 +98,36 @@ function lcpElementOf(details: unknown): string | null {
 
 type Run = Omit<LighthousePage, 'performanceRuns'>;
 
+/** A run Lighthouse could not finish: `code` is its runtime error code (NO_NAVSTART, NO_FCP, ...). */
+export class LighthouseRunError extends Error {
+  constructor(
+    url: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`lighthouse ${url}: ${code} ${message}`);
+  }
+}
+
+/** The runtime errors Lighthouse words 'Something went wrong with recording the trace over your page load. Please run
+ *  Lighthouse again': the harness's trace, not the page (a page that never paints is NO_FCP, and is not retried). */
+const TRACE_RECORDING_ERRORS = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL', 'NO_FMP']);
+/** How many times one run is tried when its trace went wrong (NO_NAVSTART stopped two of this machine's 8 runs of
+ *  the whole Lighthouse part on 2026-11-27). */
+const RUN_ATTEMPTS = 3;
+
+/** `attempt()` again (up to RUN_ATTEMPTS in all) while it fails with a trace-recording error; any other error at once. */
+export async function retryingTraceErrors<T>(attempt: () => Promise<T>, label: string, log = console.error): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError && TRACE_RECORDING_ERRORS.has(error.code)) || n === RUN_ATTEMPTS) throw error;
+      log(`${error.message}: ${label} tried again (attempt ${n + 1} of ${RUN_ATTEMPTS})`);
+    }
+  }
+}
+
 async function audit(url: string, port: number, keepStorage: boolean, name: string): Promise<Run> {
   const run = await lighthouse(url, {
     port,
@@ -108,7 +138,7 @@ async function audit(url: string, port: number, keepStorage: boolean, name: stri
   });
   if (!run) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = run;
-  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(url, lhr.runtimeError.code, lhr.runtimeError.message);
   // BENCH_LH_DIR keeps every run's whole report (open it in Lighthouse's viewer, or read its audits' details).
   if (process.env.BENCH_LH_DIR) writeFileSync(path.join(process.env.BENCH_LH_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
   const scores = {} as Record<Category, number>;
@@ -162,8 +192,12 @@ const median = (values: number[]) => {
 async function auditMedian(runs: number, before: () => Promise<unknown>, ...args: Parameters<typeof audit>): Promise<LighthousePage> {
   const all: Run[] = [];
   for (let i = 0; i < runs; i++) {
-    await before();
-    all.push(await audit(...args));
+    all.push(
+      await retryingTraceErrors(async () => {
+        await before();
+        return audit(...args);
+      }, `run ${i + 1}`),
+    );
   }
   const performanceRuns = all.map((r) => r.scores.performance);
   // The run whose performance score is the median (the lower middle one for an even count) describes the audits.
