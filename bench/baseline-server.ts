@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db';
 import { PREPARED } from '../server/db/prepared';
-import { readConfig } from '../server/config';
+import { LISTEN_BACKLOG, readConfig } from '../server/config';
 
 async function main() {
   const config = readConfig();
@@ -28,7 +28,8 @@ async function main() {
       returning used, (select set_config('synchronous_commit', 'off', true)) as async_commit`.execute(db);
     return { taken: rows.length };
   });
-  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  // Queued as the storefront's server queues connections (server/main.ts).
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1', backlog: LISTEN_BACKLOG });
   const stop = async () => {
     await app.close();
     await sql`drop table if exists bench_baseline`.execute(db);

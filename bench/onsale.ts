@@ -120,6 +120,7 @@ export async function drive(
         const t0 = performance.now();
         let status = 0;
         let code = '';
+        let failure = '';
         try {
           const res = await fetch(`${base}${p}`, {
             method: 'POST',
@@ -129,8 +130,10 @@ export async function drive(
           status = res.status;
           const text = await res.text();
           if (status !== 200) code = (JSON.parse(text) as { _data?: Array<{ _code?: string }> })._data?.[0]?._code ?? '';
-        } catch {
-          /* no answer: status stays 0 */
+        } catch (error) {
+          // no answer (status stays 0): what fetch gave up on, e.g. UND_ERR_CONNECT_TIMEOUT or ECONNRESET
+          const cause = (error as { cause?: { code?: string } }).cause;
+          failure = cause?.code ?? (error as Error).name;
         }
         latencies.push(performance.now() - t0);
         if (status === 200) reservations++;
@@ -138,7 +141,7 @@ export async function drive(
           soldOut++;
           if (opts.untilSoldOut) return;
         } else {
-          const key = status === 0 ? 'no answer' : `${status} ${code}`.trim();
+          const key = status === 0 ? `no answer ${failure}`.trim() : `${status} ${code}`.trim();
           errors[key] = (errors[key] ?? 0) + 1;
           if (opts.untilSoldOut) return;
         }

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { readPinnedClock, type PinnedClock } from './clock';
 
+/** Connections the server's socket queues while they wait to be accepted: Node's default (511) overflowed when the
+ *  bench's 2,000 buyers connected at once. The kernel caps it at net.core.somaxconn (4096 on current Linux). */
+export const LISTEN_BACKLOG = 4096;
+
 /** Server settings, read once from the environment (README "Configuration"). */
 export interface ServerConfig {
   port: number;

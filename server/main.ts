@@ -1,7 +1,7 @@
 import { DataDirInUseError } from './db/data-dir-lock';
 import { buildApp } from './app';
 import { clockOf } from './clock';
-import { readConfig } from './config';
+import { LISTEN_BACKLOG, readConfig } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { loadSellerFolder } from './catalog/loader';
 import { startJobs } from './jobs';
@@ -30,7 +30,8 @@ async function main() {
   const app = await buildApp(deps, {
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
-  await app.listen({ port: config.port, host: config.host });
+  // An on-sale crowd connects all at once (LISTEN_BACKLOG).
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   // The jobs (mail, renewals, expiry, reconciling) start once the server answers: a start is not held up by them.
   const jobs = startJobs(deps);
 
