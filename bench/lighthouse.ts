@@ -112,8 +112,8 @@ export class LighthouseRunError extends Error {
 /** The runtime errors Lighthouse words 'Something went wrong with recording the trace over your page load. Please run
  *  Lighthouse again': the harness's trace, not the page (a page that never paints is NO_FCP, and is not retried). */
 const TRACE_RECORDING_ERRORS = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL', 'NO_FMP']);
-/** How many times one run is tried when its trace went wrong (NO_NAVSTART stopped two of this machine's 8 runs of
- *  the whole Lighthouse part on 2026-11-27). */
+/** How many times one run is tried when its trace went wrong (NO_NAVSTART stopped 2 of the 15 runs of the whole
+ *  Lighthouse part made on one machine on 2026-11-27). */
 const RUN_ATTEMPTS = 3;
 
 /** `attempt()` again (up to RUN_ATTEMPTS in all) while it fails with a trace-recording error; any other error at once. */
