@@ -181,8 +181,8 @@ export function weekdayOf(date: string): number {
 }
 
 // Made on first use, not as the module loads: the first Intl formatter a page makes waits for the browser to load its
-// ICU data (20-85 ms in Chromium on this project's machines), which as a module constant ran in the one long task that
-// evaluates the page's scripts, before the first screen (README 'Performance').
+// ICU data (20-108 ms, median 35, in fresh Chromium pages here), which as a module constant ran in the one long task
+// that evaluates the page's scripts, before the first screen (README 'Performance').
 let longDate: Intl.DateTimeFormat | undefined;
 
 /** 'Friday, March 13, 2026' for a venue date (already the venue's: formatted as UTC); used for accessible labels. */
