@@ -193,10 +193,13 @@ async function auditMedian(runs: number, before: () => Promise<unknown>, ...args
   const all: Run[] = [];
   for (let i = 0; i < runs; i++) {
     all.push(
-      await retryingTraceErrors(async () => {
-        await before();
-        return audit(...args);
-      }, `run ${i + 1}`),
+      await retryingTraceErrors(
+        async () => {
+          await before();
+          return audit(...args);
+        },
+        `run ${i + 1}`,
+      ),
     );
   }
   const performanceRuns = all.map((r) => r.scores.performance);
