@@ -75,6 +75,8 @@ export class DateChoice {
     context.state = 'loading';
     try {
       const data = await api.getEvent(eventId, context.deps.member ? { members: true } : undefined);
+      // A shopper who left the page meanwhile needs neither the event nor its calendar.
+      if (context.disposed) return;
       runInAction(() => {
         context.data = data;
       });
