@@ -72,6 +72,18 @@ describe('ReservationStore (spec section 4)', () => {
     expect(store.notice?.key).toBe('reserve.guard.admissionType');
   });
 
+  it('left while its event is read, it asks no calendar and changes nothing', async () => {
+    const { store, api, data } = setup();
+    let answer!: (value: typeof data) => void;
+    vi.mocked(api.getEvent).mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const loading = store.load();
+    store.dispose();
+    answer(data);
+    await loading;
+    expect(api.getCalendar).not.toHaveBeenCalled();
+    expect(store.state).toBe('loading');
+  });
+
   it("is 'unavailable' with no dates and no flexible tickets", async () => {
     const { store } = setup({ groups: [timed], calendar: [day('2026-11-22', { status: 'sold_out' })] });
     await store.load();
