@@ -34,6 +34,13 @@ const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 /** The build's folder of hashed files (Vite's assetsDir), served for a year as they are. */
 const ASSETS_PREFIX = 'assets';
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+/**
+ * A path that names a file (its last segment ends in an extension, as /favicon.ico, /robots.txt, /apple-touch-icon.png):
+ * no storefront route looks like that (slugs and ids have no dots), so it is a plain 404 rather than the storefront's
+ * page, which would be a 26 KB answer with the seller's config read for an icon every browser asks once per visit.
+ * /index.html stays the page.
+ */
+const namesAFile = (url: string) => /\.(?!html?$)[a-z0-9]{1,8}$/i.test(url.split('?')[0].split('/').pop() ?? '');
 
 /**
  * Scripts only from our own origin and the card provider (Stripe.js on checkout); no inline script, so seller
@@ -247,6 +254,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // the not-found handler) so the page goes compressed like any other answer.
     app.get('/*', async (request, reply) => {
       if (isApiPath(request.url)) return notFound(request, reply);
+      if (namesAFile(request.url)) return reply.status(404).type('text/plain').send('Not found');
       const { html, personal } = await indexPage.render(request.url, request.log, request.headers.cookie);
       // A page with the visitor's own cart in it is kept nowhere; any other is checked again before each use.
       return reply

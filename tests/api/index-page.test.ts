@@ -215,4 +215,16 @@ describeEachDatabase('the storefront page', (ctx) => {
     expect(apiMiss.statusCode).toBe(404);
     expect(apiMiss.json()._data[0]._code).toBe('not_found');
   });
+
+  it("a file the browser or a crawler asks for (favicon, robots.txt) is a plain 404, not the storefront's page", async () => {
+    for (const url of ['/favicon.ico', '/robots.txt', '/apple-touch-icon-precomposed.png', '/demo/sitemap.xml', '/favicon.ico?v=2']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/plain');
+      expect(res.body, url).toBe('Not found');
+    }
+    // Routes stay the page, the unknown ones too (the storefront's own 'Oops!'), and so does /index.html.
+    for (const url of ['/events', `/events/${eventId}`, '/no-such-page', '/demo/events', '/index.html', '/events.'])
+      expect((await app.inject({ url })).headers['content-type'], url).toContain('text/html');
+  });
 });
