@@ -23,7 +23,8 @@ export type CartItemType = CartItemRow['types'][number];
 export type CartTicketRow = TicketRow;
 export type CartResponse = CartAnswer;
 
-const path = (id: string) => `cart/${encodeURIComponent(id)}`;
+// The cart's address is spelled once, in the checkout's first read.
+const path = (id: string) => cartRead(id).path;
 
 /** POST cart/modify (no cart yet: the server creates one and sets the owner cookie) or cart/{id}/modify. */
 export async function modifyCart(
