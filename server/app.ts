@@ -37,7 +37,7 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.sta
 /**
  * A path that names a file (its last segment ends in an extension, as /favicon.ico, /robots.txt, /apple-touch-icon.png):
  * no storefront route looks like that (slugs and ids have no dots), so it is a plain 404 rather than the storefront's
- * page, which would be a 26 KB answer with the seller's config read for an icon every browser asks once per visit.
+ * page, which would be a 26 KB answer with the seller's config read, sent for the icon every browser asks for.
  * /index.html stays the page.
  */
 const namesAFile = (url: string) => /\.(?!html?$)[a-z0-9]{1,8}$/i.test(url.split('?')[0].split('/').pop() ?? '');
