@@ -253,8 +253,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // Client-side routes: the storefront decides what a path shows, including its own 'Oops!' page. A route (not
     // the not-found handler) so the page goes compressed like any other answer.
     app.get('/*', async (request, reply) => {
-      if (isApiPath(request.url)) return notFound(request, reply);
-      if (namesAFile(request.url)) return reply.status(404).type('text/plain').send('Not found');
+      // An API path and a file path are not pages: the not-found handler below answers them.
+      if (isApiPath(request.url) || namesAFile(request.url)) return reply.callNotFound();
       const { html, personal } = await indexPage.render(request.url, request.log, request.headers.cookie);
       // A page with the visitor's own cart in it is kept nowhere; any other is checked again before each use.
       return reply
