@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { playwrightFailed, vitestFailed } from './failed-tests.mjs';
 
 const out = mkdtempSync(path.join(tmpdir(), 'storefront-test-'));
 const vitestJson = path.join(out, 'vitest.json');
@@ -57,11 +58,16 @@ const v = counts(vitestJson, (j) => ({
 // Errors outside any test (a file's import, a describe's beforeAll/afterAll): its tests only count as skipped.
 const setupErrors = counts(vitestSetupErrors, (lines) => lines) ?? [];
 const p = counts(playwrightJson, (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected, skipped: j.stats.skipped }));
+// The failed tests by name: CI shows only the end of a long run's log, and a count alone does not say which test failed.
+const vitestFailures = counts(vitestJson, vitestFailed) ?? [];
+const playwrightFailures = counts(playwrightJson, playwrightFailed) ?? [];
 rmSync(out, { recursive: true, force: true });
 
 const passed = (v?.passed ?? 0) + (p?.passed ?? 0);
 // A step that failed without test results (type errors, a broken build) still counts as a failure.
 for (const line of setupErrors) console.log(`vitest, outside a test: ${line}`);
+for (const line of vitestFailures) console.log(`vitest, failed: ${line}`);
+for (const line of playwrightFailures) console.log(`playwright, failed: ${line}`);
 const testFailures = (v?.failed ?? 0) + setupErrors.length + (p?.failed ?? 0);
 const failed = testFailures + (testFailures === 0 ? failedSteps.length : 0);
 const skipped = (v?.skipped ?? 0) + (p?.skipped ?? 0);
