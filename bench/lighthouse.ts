@@ -5,7 +5,7 @@
  * cookie where Lighthouse's tab finds it. Scores vary from run to run: each page is audited `runs` times
  * (BENCH_LH_RUNS, default 3) and the median is reported.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -140,7 +140,10 @@ async function audit(url: string, port: number, keepStorage: boolean, name: stri
   const { lhr } = run;
   if (lhr.runtimeError) throw new LighthouseRunError(url, lhr.runtimeError.code, lhr.runtimeError.message);
   // BENCH_LH_DIR keeps every run's whole report (open it in Lighthouse's viewer, or read its audits' details).
-  if (process.env.BENCH_LH_DIR) writeFileSync(path.join(process.env.BENCH_LH_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  if (process.env.BENCH_LH_DIR) {
+    mkdirSync(process.env.BENCH_LH_DIR, { recursive: true });
+    writeFileSync(path.join(process.env.BENCH_LH_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const scores = {} as Record<Category, number>;
   const failed: FailedAudit[] = [];
   for (const category of CATEGORIES) {
