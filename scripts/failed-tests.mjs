@@ -4,7 +4,7 @@
 import path from 'node:path';
 
 /** The first non-empty line of an error message, without the runners' colour codes. */
-function firstLine(text) {
+export function firstLine(text) {
   const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
   return (plain.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 300);
 }

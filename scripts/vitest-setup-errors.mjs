@@ -4,14 +4,12 @@
 // of the run's log, which is all that CI shows of a long run.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { firstLine } from './failed-tests.mjs';
 
 export default class SetupErrors {
   onTestRunEnd(testModules, unhandledErrors) {
     const lines = [];
-    const first = (e) =>
-      String(e?.message ?? e)
-        .split('\n')[0]
-        .slice(0, 300);
+    const first = (e) => firstLine(e?.message ?? e);
     for (const m of testModules) {
       const file = path.relative(process.cwd(), m.moduleId);
       for (const e of m.errors()) lines.push(`${file}: ${first(e)}`);
