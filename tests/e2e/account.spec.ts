@@ -116,6 +116,9 @@ test.describe('account area', () => {
     await expect(page).toHaveURL(/\/my\/profile\?tab=1#orders$/);
     // And on a client-side navigation (no page load).
     await page.goto('/resend');
+    // The app is up (its router listens for popstate once its first render commits; a page load does not wait
+    // for that), as it is for a visitor who follows a link inside it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Resend my tickets' })).toBeVisible();
     await page.evaluate(() => {
       history.pushState(null, '', '/my?tab=2#top');
       dispatchEvent(new PopStateEvent('popstate'));
