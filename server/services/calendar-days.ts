@@ -168,8 +168,9 @@ export async function loadCalendarDays(
     ), bounds as (
       select array_agg(b::timestamptz order by n) as b from jsonb_array_elements_text(${JSON.stringify(bounds)}::jsonb)
         with ordinality as b(b, n)
-    ), ss as (
-      -- the sessions in range: the read side of their own capacity, then of each considered group's
+    ), ss as materialized (
+      -- the sessions in range: the read side of their own capacity, then of each considered group's (materialized:
+      -- inlined, each group's availability expression was worked out again in every expression below that uses it)
       select s.id, s.start_datetime, s.capacity, s.price_increase, u.used, av.available,
         width_bucket(s.start_datetime, (select b from bounds)) as day ${c.availColumns}
       from event_session s
@@ -181,7 +182,8 @@ export async function loadCalendarDays(
       -- The end is written so that the planner does not pair it with the start: a generic plan (PostgreSQL's choice
       -- for a prepared statement after five runs on a connection, so the plan of every calendar under load) gives a
       -- range between two parameters 0.5 % of the rows, expects 2 sessions, and looks each session's group rows up
-      -- one by one (1,904 sessions on the demo's calendar); with the end apart it expects about fifty and hashes.
+      -- one by one (1,904 sessions on the demo's calendar); with the end apart it expects about fifty and hashes. The
+      -- index then bounds the scan by the start alone: it reads the event's sessions up to the last one on sale.
       where s.event_template_id = ${ctx.event.id} and s.state = 'active' and s.start_datetime >= ${from}
         and s.start_datetime - ${to}::timestamptz < interval '0'
     ), st as (
