@@ -179,13 +179,8 @@ export async function loadCalendarDays(
       cross join lateral (select greatest(0, s.used_capacity - coalesce(xs.n, 0))::int as used) u
       cross join lateral (select case when s.capacity < 0 then -1
         else greatest(0, s.capacity + s.oversell_capacity - u.used) end as available) av
-      -- The end is written so that the planner does not pair it with the start: a generic plan (PostgreSQL's choice
-      -- for a prepared statement after five runs on a connection, so the plan of every calendar under load) gives a
-      -- range between two parameters 0.5 % of the rows, expects 2 sessions, and looks each session's group rows up
-      -- one by one (1,904 sessions on the demo's calendar); with the end apart it expects about fifty and hashes. The
-      -- index then bounds the scan by the start alone: it reads the event's sessions up to the last one on sale.
       where s.event_template_id = ${ctx.event.id} and s.state = 'active' and s.start_datetime >= ${from}
-        and s.start_datetime - ${to}::timestamptz < interval '0'
+        and s.start_datetime < ${to}
     ), st as (
       select id, start_datetime, capacity, price_increase, used, available, day, ${c.soldOut} as sold_out,
         ${c.minBase} as min_base, ${c.primaryBase} as primary_base
