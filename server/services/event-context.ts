@@ -7,7 +7,7 @@ import { availableCapacity, salesOpen } from '../../src/domain/availability';
 
 /**
  * One event with everything the read rules need: venue timezone, groups, types and message rules.
- * Loaded with a handful of queries per request and then worked on in memory.
+ * Loaded in one statement per request (loadEventContext) and then worked on in memory.
  */
 export interface EventContext {
   seller: Seller;
