@@ -7,7 +7,7 @@ import { availableCapacity, salesOpen } from '../../src/domain/availability';
 
 /**
  * One event with everything the read rules need: venue timezone, groups, types and message rules.
- * Loaded in one statement per request (loadEventContext) and then worked on in memory.
+ * Loaded in one statement per request (loadEventContext, loadEventContexts) and then worked on in memory.
  */
 export interface EventContext {
   seller: Seller;
@@ -42,97 +42,65 @@ const groupOf = (g: GroupJson): TicketGroup => ({
   start_policy_date: dateOrNull(g.start_policy_date),
 });
 
+/** What a context reads besides the event: the event's venue, groups, types and rules, each one JSON value. */
+interface ContextJson {
+  venue: Venue | null;
+  groups: GroupJson[];
+  types: TicketType[];
+  rules: RawRule[];
+}
+
 /**
- * One event's context in one statement: the event, its venue, groups, types and rules as JSON values, in the orders
- * loadEventContexts reads them. Every uncached read of an event (its calendar, sessions, page) starts here: as five
- * statements in two round trips this was about a tenth of an uncached calendar's time on PostgreSQL.
+ * The columns of ContextJson for the event row `e`, in the orders the read rules expect (groups by rank and name, types
+ * by their group's rank then their own, rules by rank). Members-only groups are in; hidden ones and their types are not.
+ */
+const contextColumns = sql`
+  (select json_build_object('id', v.id, 'name', v.name, 'timezone', v.timezone, 'address', v.address)
+    from venue v where v.id = e.venue_id) as venue,
+  (select coalesce(json_agg(g order by g._rank, g.name), '[]'::json) from ticket_group g
+    where g.event_template_id = e.id and g.hidden_type <> 'hidden') as groups,
+  (select coalesce(json_agg(t order by g._rank, t._rank, t.name), '[]'::json)
+    from ticket_type t join ticket_group g on g.id = t.ticket_group_id
+    where g.event_template_id = e.id and g.hidden_type <> 'hidden') as types,
+  (select coalesce(json_agg(json_build_object('id', r.id, '_rank', r._rank, 'triggers', r.triggers, 'actions', r.actions)
+    order by r._rank), '[]'::json) from message_rule r where r.event_template_id = e.id) as rules`;
+
+/**
+ * One event's context in one statement: the event and ContextJson. Every uncached read of an event (its calendar,
+ * sessions, page) starts here: as five statements in two round trips this was about a tenth of an uncached calendar's
+ * time on PostgreSQL.
  */
 export async function loadEventContext(db: Db, seller: Seller, eventId: string): Promise<EventContext> {
-  const { rows } = await sql<{ event: EventTemplate; venue: Venue | null; groups: GroupJson[]; types: TicketType[]; rules: RawRule[] }>`
-    select to_json(e) as event,
-      (select json_build_object('id', v.id, 'name', v.name, 'timezone', v.timezone, 'address', v.address)
-        from venue v where v.id = e.venue_id) as venue,
-      (select coalesce(json_agg(g order by g._rank, g.name), '[]'::json) from ticket_group g
-        where g.event_template_id = e.id and g.hidden_type <> 'hidden') as groups,
-      (select coalesce(json_agg(t order by g._rank, t._rank, t.name), '[]'::json)
-        from ticket_type t join ticket_group g on g.id = t.ticket_group_id
-        where g.event_template_id = e.id and g.hidden_type <> 'hidden') as types,
-      (select coalesce(json_agg(json_build_object('id', r.id, '_rank', r._rank, 'triggers', r.triggers, 'actions', r.actions)
-        order by r._rank), '[]'::json) from message_rule r where r.event_template_id = e.id) as rules
+  const { rows } = await sql<ContextJson & { event: EventTemplate }>`
+    select to_json(e) as event, ${contextColumns}
     from event_template e where e.id = ${eventId} and e.seller_id = ${seller.id} and e.hidden_type <> 'hidden'`.execute(db);
-  const row = rows[0];
-  if (!row) throw eventNotFound(eventId);
-  return contextOf(seller, row.event, row.venue, row.groups.map(groupOf), row.types, row.rules);
+  if (!rows[0]) throw eventNotFound(eventId);
+  return contextOf(seller, rows[0].event, rows[0]);
+}
+
+/** The contexts of events already read (a listing's page), in their order: one statement for all of them. */
+export async function loadEventContexts(db: Db, seller: Seller, events: EventTemplate[]): Promise<EventContext[]> {
+  if (!events.length) return [];
+  const { rows } = await sql<ContextJson & { id: string }>`
+    select e.id, ${contextColumns} from event_template e where e.id = any(${events.map((e) => e.id)}::uuid[])`.execute(db);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return events.map((event) => contextOf(seller, event, byId.get(event.id)!));
 }
 
 type Venue = NonNullable<EventContext['venue']>;
 type RawRule = EventContext['rawRules'][number];
 
-function contextOf(
-  seller: Seller,
-  event: EventTemplate,
-  venue: Venue | null,
-  groups: TicketGroup[],
-  types: TicketType[],
-  rawRules: RawRule[],
-): EventContext {
+function contextOf(seller: Seller, event: EventTemplate, json: ContextJson): EventContext {
   return {
     seller,
     event,
-    venue,
-    tz: venue?.timezone ?? seller.timezone,
-    groups,
-    types,
-    rules: normaliseRules(rawRules),
-    rawRules,
+    venue: json.venue,
+    tz: json.venue?.timezone ?? seller.timezone,
+    groups: json.groups.map(groupOf),
+    types: json.types,
+    rules: normaliseRules(json.rules),
+    rawRules: json.rules,
   };
-}
-
-/** Contexts of several events with four queries in all (venues, groups, types, rules). */
-export async function loadEventContexts(db: Db, seller: Seller, events: EventTemplate[]): Promise<EventContext[]> {
-  if (!events.length) return [];
-  const eventIds = events.map((e) => e.id);
-  const venueIds = [...new Set(events.map((e) => e.venue_id).filter((v): v is string => Boolean(v)))];
-  const [venues, groups, types, rules] = await Promise.all([
-    venueIds.length
-      ? db.selectFrom('venue').select(['id', 'name', 'timezone', 'address']).where('id', 'in', venueIds).execute()
-      : Promise.resolve([]),
-    db
-      .selectFrom('ticket_group')
-      .selectAll()
-      .where('event_template_id', 'in', eventIds)
-      .where('hidden_type', '!=', 'hidden')
-      .orderBy('_rank')
-      .orderBy('name')
-      .execute(),
-    db
-      .selectFrom('ticket_type')
-      .innerJoin('ticket_group', 'ticket_group.id', 'ticket_type.ticket_group_id')
-      .selectAll('ticket_type')
-      .select('ticket_group.event_template_id')
-      .where('ticket_group.event_template_id', 'in', eventIds)
-      .where('ticket_group.hidden_type', '!=', 'hidden')
-      .orderBy('ticket_group._rank')
-      .orderBy('ticket_type._rank')
-      .orderBy('ticket_type.name')
-      .execute(),
-    db
-      .selectFrom('message_rule')
-      .select(['id', 'event_template_id', '_rank', 'triggers', 'actions'])
-      .where('event_template_id', 'in', eventIds)
-      .orderBy('_rank')
-      .execute(),
-  ]);
-  return events.map((event) =>
-    contextOf(
-      seller,
-      event,
-      venues.find((v) => v.id === event.venue_id) ?? null,
-      groups.filter((g) => g.event_template_id === event.id),
-      types.filter((t) => t.event_template_id === event.id).map(({ event_template_id: _e, ...t }) => t),
-      rules.filter((r) => r.event_template_id === event.id).map(({ id, _rank, triggers, actions }) => ({ id, _rank, triggers, actions })),
-    ),
-  );
 }
 
 /**

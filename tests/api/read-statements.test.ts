@@ -6,8 +6,8 @@ import { insertCartFixture, type CartFixture } from '../helpers/cart-fixtures';
 import { todayAt } from '../../src/domain/dates';
 
 /**
- * Uncached reads of one event (issue 19): the seller, the event's context (event, venue, groups, types and rules in
- * one statement, server/services/event-context.ts) and the read itself. Every statement the server sends is counted
+ * Uncached reads of events (issue 19): the seller, the events' contexts (event, venue, groups, types and rules in one
+ * statement, server/services/event-context.ts) and the read itself. Every statement the server sends is counted
  * through the database's log hook; the API tests run with READ_CACHE_MS=0, so nothing comes from memory.
  */
 const sent: string[] = [];
@@ -43,6 +43,14 @@ describeEachDatabase(
       const r = await counted(`/api/events/${fx.eventId}/sessions?_seller=${fx.slug}&start_datetime._ondate=${day}&sold_out=T`);
       expect(r.status).toBe(200);
       expect(r.statements).toHaveLength(3);
+    });
+
+    it("a listing with its events' venues is four statements: the seller, the events, their next sessions, their contexts", async () => {
+      const r = await counted(`/api/events/available?_seller=${fx.slug}&hidden_type._in=public_browsable&_embed=venue,meta`);
+      expect(r.status).toBe(200);
+      expect(r.body.event_template._count).toBeGreaterThan(0);
+      expect(r.body.venue._count).toBe(1);
+      expect(r.statements).toHaveLength(4);
     });
 
     it('an event that is not there is two statements and the spec error', async () => {
