@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { reviveRows } from '../db/json-rows';
 import type { EventTemplate, Seller, TicketGroup, TicketType } from '../db/types';
 import { DomainError } from './errors';
 import { normaliseRules, type NormalRule } from '../../src/domain/message-rules';
@@ -28,24 +29,11 @@ export const eventNotFound = (id: string) =>
 const SESSION_HANDLERS = new Set(['tickets', 'passes', 'seated', 'citypass']);
 export const isSessionSold = (g: TicketGroup) => !g.flexible && SESSION_HANDLERS.has(g.handler);
 
-/** JSON of a ticket_group row: its timestamps arrive as text. */
-type GroupJson = Omit<TicketGroup, 'sales_start' | 'sales_end' | 'start_policy_date'> & {
-  sales_start: string | null;
-  sales_end: string | null;
-  start_policy_date: string | null;
-};
-const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
-const groupOf = (g: GroupJson): TicketGroup => ({
-  ...g,
-  sales_start: dateOrNull(g.sales_start),
-  sales_end: dateOrNull(g.sales_end),
-  start_policy_date: dateOrNull(g.start_policy_date),
-});
-
 /** What a context reads besides the event: the event's venue, groups, types and rules, each one JSON value. */
 interface ContextJson {
   venue: Venue | null;
-  groups: GroupJson[];
+  /** ticket_group rows, their timestamps as text (reviveRows). */
+  groups: unknown;
   types: TicketType[];
   rules: RawRule[];
 }
@@ -96,7 +84,7 @@ function contextOf(seller: Seller, event: EventTemplate, json: ContextJson): Eve
     event,
     venue: json.venue,
     tz: json.venue?.timezone ?? seller.timezone,
-    groups: json.groups.map(groupOf),
+    groups: reviveRows<TicketGroup[]>(json.groups),
     types: json.types,
     rules: normaliseRules(json.rules),
     rawRules: json.rules,

@@ -23,6 +23,7 @@ import { requiresAnchor } from '../../../src/domain/upsell';
 import { cartAnswer } from './view';
 import { cachedRead, hotCaches } from '../hot-cache';
 import { PREPARED } from '../../db/prepared';
+import { reviveRows } from '../../db/json-rows';
 
 /**
  * The on-sale path (issue 19): a new guest cart with tickets of one session, in three statements at most and without
@@ -36,10 +37,6 @@ import { PREPARED } from '../../db/prepared';
  * Anything else (a visitor's existing cart, removals, codes, answers, memberships, seats, several sessions, a refusal
  * of any kind) returns null and the caller takes the locked path (modifyCart), which words every refusal.
  */
-const TS_KEYS = new Set(['start_datetime', 'end_datetime', 'sales_start', 'sales_end', 'start_policy_date']);
-const revive = <T>(json: unknown): T =>
-  JSON.parse(JSON.stringify(json ?? null), (k, v) => (TS_KEYS.has(k) && typeof v === 'string' ? new Date(v) : v)) as T;
-
 /** Lines the one-statement path can take: every other body goes the locked way. */
 function fastLines(body: ModifyBody): AddLine[] | null {
   const keys = Object.keys(body).filter((k) => (body as Record<string, unknown>)[k] !== undefined);
@@ -76,7 +73,7 @@ async function readCatalogue(deps: Deps, sellerId: string, sessionId: string, ty
       (select to_jsonb(v) from venue v where v.id = (select venue_id from e)) as venue,
       (select coalesce(jsonb_agg(r), '[]') from ticket_rule r
         where r.ticket_group_id in (select ticket_group_id from tt) and r.named = 'yes' and r.min > 0) as rules`.execute(deps.db);
-  return revive<Catalogue>(rows[0]);
+  return reviveRows<Catalogue>(rows[0]);
 }
 
 /** prepareAdds' rows and checks over the read catalogue; null when a line needs the locked path or is refused. */
