@@ -17,7 +17,7 @@ declare module 'autocannon' {
     p99: number;
     total?: number;
   }
-  interface Result {
+  export interface Result {
     duration: number;
     errors: number;
     timeouts: number;

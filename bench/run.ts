@@ -18,8 +18,9 @@ import { createScratchDatabase, startServer, type ServerProcess } from '../tests
 import { budgetViolations, measureBundles, type Budget, type RouteBundle } from './bundle';
 import budgetJson from './budget.json';
 import { CATEGORIES, TARGETS, lighthouseRuns, runLighthouse, type LighthousePage } from './lighthouse';
-import { CONNECTIONS, readLoad, type ReadLoadRow } from './read-load';
-import { makeBenchSeller } from './onsale';
+import { CONNECTIONS, calendarBesideOnsale, readLoad, type ReadLoadRow } from './read-load';
+import { EVENTS, benchTarget, makeBenchSeller } from './onsale';
+import { openDatabase } from '../server/db';
 import { onsaleFailures, onsaleRows, runOnsaleBench, type OnsaleSummary } from './onsale-run';
 import { START_TARGET_MS, measureStart, type StartResult } from './start';
 
@@ -101,11 +102,13 @@ function table(r: Measured): string {
     ]);
   }
   for (const l of r.readLoad ?? []) {
+    const b = l.buyers;
     rows.push([
       `${l.database} ${l.endpoint}, ${CONNECTIONS} clients`,
-      `${l.requestsPerSecond} req/s · p50 ${l.p50Ms} ms · p99 ${l.p99Ms} ms · ${l.non2xx} non-2xx · ${l.errors} errors`,
+      `${l.requestsPerSecond} req/s · p50 ${l.p50Ms} ms · p99 ${l.p99Ms} ms · ${l.non2xx} non-2xx · ${l.errors} errors` +
+        (b ? ` · buyers ${b.ticketsPerSecond} tickets/s, p50 ${b.p50Ms} ms, ${b.errorCount} errors` : ''),
       '0 non-2xx, 0 errors',
-      mark(l.non2xx === 0 && l.errors === 0),
+      mark(l.non2xx === 0 && l.errors === 0 && !b?.errorCount),
     ]);
   }
   if (r.onsale) rows.push(...onsaleRows(r.onsale));
@@ -180,9 +183,18 @@ async function main() {
     if (parts.has('read')) {
       const db = await createScratchDatabase(PG_ADMIN_URL, 'bench');
       try {
-        await withServer({ STATIC_DIR: staticDir, DATABASE_URL: db.url, DEMO_SELLER_DIR: seller.dir }, async (server) => {
+        // TRUST_PROXY: the buyers beside the last row's readers each come from an address of their own.
+        const env = { STATIC_DIR: staticDir, DATABASE_URL: db.url, DEMO_SELLER_DIR: seller.dir, TRUST_PROXY: '127.0.0.1' };
+        await withServer(env, async (server) => {
           log(`PostgreSQL server on ${server.baseUrl}: read load`);
           r.readLoad = [...(r.readLoad ?? []), ...(await readLoad(server.baseUrl, 'PostgreSQL', SECONDS))];
+          const handle = await openDatabase({ databaseUrl: db.url, poolSize: 1 });
+          try {
+            const target = await benchTarget(handle.db, EVENTS.throughput);
+            r.readLoad.push(await calendarBesideOnsale(server.baseUrl, 'PostgreSQL', SECONDS, target));
+          } finally {
+            await handle.close();
+          }
         });
       } finally {
         await db.drop();
@@ -250,7 +262,12 @@ async function main() {
     if (violations.length) console.log(`\nBudget (bench/budget.json):\n- ${violations.join('\n- ')}`);
     console.log(`\nbench/results.json written${parts.size < PARTS.length ? ' (the parts not run keep their previous figures)' : ''}`);
     // Selling beyond capacity, or a buyer refused by an error, is a bug, not a slow figure.
-    const failures = r.onsale ? onsaleFailures(r.onsale) : [];
+    const failures = [
+      ...(r.onsale ? onsaleFailures(r.onsale) : []),
+      ...(r.readLoad ?? []).flatMap((l) =>
+        l.buyers?.errorCount ? [`${l.endpoint}: ${l.buyers.errorCount} errors ${JSON.stringify(l.buyers.errors)}`] : [],
+      ),
+    ];
     if (failures.length) {
       console.log(`\nOn-sale failed:\n- ${failures.join('\n- ')}`);
       process.exitCode = 1;

@@ -12,12 +12,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { forgetHotRows } from './services/hot-cache';
-import { constants as zlibConstants } from 'node:zlib';
 import type { Deps } from './deps';
 import { PACKAGE_ROOT } from './package-root';
 import { DomainError, errorBody, statusOf } from './http/errors';
 import { isDataException, redactDeep, serializeError } from './http/redact';
 import { registerReadCache } from './http/read-cache';
+import { COMPRESSION } from './http/compression';
 import { watchSellerFolders } from './catalog/seller-watch';
 import { registerApiRoutes } from './routes';
 import { registerStripeWebhook } from './routes/stripe-webhook';
@@ -125,12 +125,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     app.addHook('onClose', async () => stopWatching());
   }
   // API answers (a 120-day calendar is ~40 KB of JSON) and index.html go compressed; built assets are sent
-  // precompressed by @fastify/static, which this plugin leaves alone. Brotli at quality 4: fast enough per request.
-  await app.register(fastifyCompress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // precompressed by @fastify/static, and the read cache's hits compressed once per kept answer: this plugin leaves
+  // both alone.
+  await app.register(fastifyCompress, COMPRESSION);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -1,10 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../helpers/db';
 import { Browser, buildTestApp, testClock, testDeps } from '../helpers/app';
 import { insertCartFixture, type CartFixture } from '../helpers/cart-fixtures';
 
-/** Public catalogue reads answered from memory for a second, and never after a write (server/http/read-cache.ts). */
+const compressions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../server/http/compression', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/http/compression')>();
+  return { ...real, compress: (...args: Parameters<typeof real.compress>) => (compressions.count++, real.compress(...args)) };
+});
+
+/**
+ * Public catalogue reads answered from memory for a second, never to a visitor after their own write, and compressed
+ * once per kept answer (server/http/read-cache.ts).
+ */
 describeEachDatabase('read cache', (ctx) => {
   const clock = testClock(new Date('2026-11-21T15:00:00Z'));
   let app: FastifyInstance;
@@ -58,5 +68,83 @@ describeEachDatabase('read cache', (ctx) => {
     for (let i = 0; i < 2; i++) expect((await app.inject({ url: missing })).headers['x-read-cache']).toBeUndefined();
     await app.inject({ url: sessionsUrl() });
     expect((await app.inject({ url: `${sessionsUrl()}&limit=1` })).headers['x-read-cache']).toBeUndefined();
+  });
+
+  it('shows a reservation at once to the address that made it, while the others keep the kept answer for its second', async () => {
+    clock.advance(1.001);
+    const reader = new Browser(app, '10.0.0.2');
+    const buyer = new Browser(app, '10.0.0.1');
+    const before = available((await reader.get(sessionsUrl())).body);
+    expect((await reader.get(sessionsUrl())).res.headers['x-read-cache']).toBe('hit');
+
+    expect(
+      (
+        await buyer.post(`/api/cart/modify?_seller=${fx.slug}`, {
+          add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+        })
+      ).status,
+    ).toBe(200);
+    // A write no longer empties the cache for everyone: an on-sale's reservations would leave every read uncached.
+    const other = await reader.get(sessionsUrl());
+    expect(other.res.headers['x-read-cache']).toBe('hit');
+    expect(available(other.body)).toBe(before);
+    // The buyer's next read is computed after the write, and that answer serves from then on.
+    const own = await buyer.get(sessionsUrl());
+    expect(own.res.headers['x-read-cache']).toBeUndefined();
+    expect(available(own.body)).toBe(before - 1);
+    const ownAgain = await buyer.get(sessionsUrl());
+    expect(ownAgain.res.headers['x-read-cache']).toBe('hit');
+    expect(available(ownAgain.body)).toBe(before - 1);
+    expect(available((await reader.get(sessionsUrl())).body)).toBe(before - 1);
+
+    // A write the buyer makes while an answer is being computed: that answer is not theirs to see.
+    clock.advance(1.001);
+    const pending = reader.get(sessionsUrl());
+    await buyer.post(`/api/cart/modify?_seller=${fx.slug}`, { add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }] });
+    await pending;
+    const after = await buyer.get(sessionsUrl());
+    expect(after.res.headers['x-read-cache']).toBeUndefined();
+    expect(available(after.body)).toBe(before - 2);
+  });
+
+  it('compresses a kept answer once per encoding, as the compression plugin does the answer it computes', async () => {
+    clock.advance(1.001);
+    const get = (headers: Record<string, string>) => app.inject({ url: `/api/events/${fx.eventId}/calendar?_seller=${fx.slug}`, headers });
+    const miss = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(miss.headers['x-read-cache']).toBeUndefined();
+    expect(miss.headers['content-encoding']).toBe('br');
+    const json = brotliDecompressSync(miss.rawPayload).toString();
+    expect(json.length).toBeGreaterThan(1024);
+
+    const before = compressions.count;
+    for (let i = 0; i < 3; i++) {
+      const hit = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(hit.headers['x-read-cache']).toBe('hit');
+      expect(hit.headers['content-encoding']).toBe('br');
+      expect(hit.headers.vary).toBe('accept-encoding');
+      expect(hit.headers['content-type']).toBe(miss.headers['content-type']);
+      expect(hit.headers['cache-control']).toBe(miss.headers['cache-control']);
+      expect(brotliDecompressSync(hit.rawPayload).toString()).toBe(json);
+    }
+    const gzipped = await get({ 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(json);
+    expect((await get({ 'accept-encoding': 'x-gzip' })).headers['content-encoding']).toBe('gzip');
+    expect(compressions.count - before).toBe(2);
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br', 'x-no-compression': '1' }]) {
+      const plain = await get(headers);
+      expect(plain.headers['x-read-cache']).toBe('hit');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.payload).toBe(json);
+    }
+
+    // An answer under the plugin's threshold goes as it is, kept or not.
+    const small = () => app.inject({ url: sessionsUrl(), headers: { 'accept-encoding': 'br' } });
+    expect((await small()).rawPayload.length).toBeLessThan(1024);
+    const smallHit = await small();
+    expect(smallHit.headers['x-read-cache']).toBe('hit');
+    expect(smallHit.headers['content-encoding']).toBeUndefined();
+    expect(compressions.count - before).toBe(2);
   });
 });
