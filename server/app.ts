@@ -252,7 +252,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     app.get('/*', async (request, reply) => {
       // An API path and a file path are not pages: the not-found handler below answers them.
       if (isApiPath(request.url) || namesAFile(request.url)) return reply.callNotFound();
-      const { html, personal } = await indexPage.render(request.url, request.log, request.headers.cookie);
+      const { html, personal } = await indexPage.render(request.url, request.log, { cookie: request.headers.cookie, address: request.ip });
       // A page with the visitor's own cart in it is kept nowhere; any other is checked again before each use.
       return reply
         .type('text/html; charset=utf-8')

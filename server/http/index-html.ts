@@ -89,6 +89,12 @@ interface EventBody {
  * - the boot screen's loading status, so something is painted before the scripts arrive.
  * Any failure leaves those out: the storefront then asks for everything itself, as in development.
  */
+/** Who asks for the page: their cookies (the checkout's cart) and network address (`request.ip`). */
+interface Visitor {
+  cookie?: string;
+  address: string;
+}
+
 export function createIndexPage(app: FastifyInstance, options: Options) {
   const deployment: BootData['deployment'] = {
     apiBaseUrl: API_BASE,
@@ -100,13 +106,15 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
 
   async function collect(
     url: string,
-    cookie: string | undefined,
+    visitor: Visitor,
   ): Promise<{ reads: Record<string, unknown>; head: string[]; landing?: string; personal?: boolean }> {
+    const { cookie } = visitor;
     const reads: Record<string, unknown> = {};
     const head: string[] = [];
     const get = async <T>(seller: string, read: Read, headers: Record<string, string> = {}): Promise<T | null> => {
       const address = readUrl(API_BASE, seller, read);
-      const response = await app.inject({ method: 'GET', url: address, headers });
+      // From the visitor's address: the read cache shows a visitor's own writes in their next reads (read-cache.ts).
+      const response = await app.inject({ method: 'GET', url: address, headers, remoteAddress: visitor.address });
       if (response.statusCode !== 200) return null;
       const body = response.json() as T;
       reads[readKey(address)] = body;
@@ -176,9 +184,9 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
 
   return {
     /** The page for `url`; `personal` when it carries an answer for this visitor alone (not to be stored). */
-    async render(url: string, log: FastifyInstance['log'], cookie?: string): Promise<{ html: string; personal: boolean }> {
+    async render(url: string, log: FastifyInstance['log'], visitor: Visitor): Promise<{ html: string; personal: boolean }> {
       try {
-        const { reads, head, landing, personal = false } = await collect(url, cookie);
+        const { reads, head, landing, personal = false } = await collect(url, visitor);
         const data: BootData = { deployment, reads, ...(landing ? { landing } : {}) };
         head.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(data)}</script>`);
         const html = plain()

@@ -205,6 +205,32 @@ describeEachDatabase('the storefront page', (ctx) => {
     }
   });
 
+  it("with the read cache on, a visitor's page shows their own reservation at once; others may get the kept reads", async () => {
+    const fx = await insertCartFixture(ctx().db, { slug: 'page-cache', now: new Date() });
+    const deps = testDeps(ctx());
+    const cached = await buildTestApp({ ...deps, config: { ...deps.config, staticDir, readCacheMs: 60_000 } });
+    try {
+      const used = async (address: string) => {
+        const res = await cached.inject({ url: `/${fx.slug}/events/${fx.eventId}`, remoteAddress: address });
+        const reads = (JSON.parse(new JSDOM(res.body).window.document.getElementById(BOOT_DATA_ID)!.textContent!) as BootData).reads;
+        const calendar = reads[Object.keys(reads).find((key) => key.includes('/calendar'))!] as {
+          calendar: { _data: Array<{ availability: { used_capacity: number } }> };
+        };
+        return calendar.calendar._data.reduce((sum, day) => sum + day.availability.used_capacity, 0);
+      };
+      const before = await used('10.0.0.2');
+      const buyer = new Browser(cached, '10.0.0.1');
+      const made = await buyer.post(`/api/cart/modify?_seller=${fx.slug}`, {
+        add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+      });
+      expect(made.status).toBe(200);
+      expect(await used('10.0.0.2')).toBe(before);
+      expect(await used('10.0.0.1')).toBe(before + 1);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('goes compressed, is never cached, and a missing asset or API route is a 404, not the page', async () => {
     const br = await app.inject({ url: '/events', headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
