@@ -1,5 +1,5 @@
 /**
- * Read load: the three reads the storefront's browse and reserve screens make, each hammered by 50 concurrent
+ * Read load: the event's page and the three reads the storefront's browse and reserve screens make, each hammered by 50 concurrent
  * clients (autocannon) for BENCH_SECONDS (default 10), with the exact queries the storefront sends (src/api/events.ts)
  * and the Accept-Encoding a browser sends, so that an answer costs what it costs a browser (compressed); and the
  * calendar read again beside an on-sale's buyers.
@@ -75,6 +75,8 @@ export async function readLoad(baseUrl: string, database: string, seconds: numbe
       'GET events/{id}/sessions',
       `/api/events/${eventId}/sessions?_seller=demo&start_datetime._ondate=${tomorrow}&sold_out=T&_sort=start_datetime`,
     ],
+    // The page a visitor's browser asks for first: the storefront with the event's first reads in it.
+    ['GET the event page /events/{id}', `/events/${eventId}`],
   ];
   const rows: ReadLoadRow[] = [];
   for (const [endpoint, path] of endpoints) {

@@ -22,7 +22,7 @@ import { watchSellerFolders } from './catalog/seller-watch';
 import { registerApiRoutes } from './routes';
 import { registerStripeWebhook } from './routes/stripe-webhook';
 import registerOutbox from './routes/outbox';
-import { createIndexPage, readIndexTemplate } from './http/index-html';
+import { createIndexPage, readIndexTemplate, sharedPage } from './http/index-html';
 import { registerContractCheck } from './http/contract-check';
 import { lazySchemaCompilers } from './http/lazy-compilers';
 import { registerOpenApi } from './http/openapi';
@@ -111,7 +111,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   await app.register(fastifyCookie);
   // Before compression: the cache keeps the JSON text, compression then applies to hits and misses alike.
-  const clearReadCache = registerReadCache(app, { ttlMs: deps.config.readCacheMs, now: () => deps.now().getTime() });
+  // Pages too: the storefront's page (the '/*' route below) is the same for every visitor but a checkout's.
+  const clearReadCache = registerReadCache(app, {
+    ttlMs: deps.config.readCacheMs,
+    now: () => deps.now().getTime(),
+    page: (request) => request.routeOptions.url === '/*' && !isApiPath(request.url) && !namesAFile(request.url) && sharedPage(request.url),
+  });
   // Config, strings, content blocks and flags edited in a watched seller folder reach GET config at once (README).
   if (deps.config.sellerWatchDirs?.length) {
     const stopWatching = watchSellerFolders(deps.db, {

@@ -89,6 +89,21 @@ interface EventBody {
  * - the boot screen's loading status, so something is painted before the scripts arrive.
  * Any failure leaves those out: the storefront then asks for everything itself, as in development.
  */
+/**
+ * Whether the page for `url` is the same for every visitor, so the read cache may keep it: any but a checkout's
+ * (which carries its owner's cart) and one with a query (a login link's token, filters the client applies).
+ */
+export function sharedPage(url: string): boolean {
+  if (url.includes('?')) return false;
+  return !url.split('/').some((segment) => {
+    try {
+      return decodeURIComponent(segment) === 'checkout';
+    } catch {
+      return true;
+    }
+  });
+}
+
 /** Who asks for the page: their cookies (the checkout's cart) and network address (`request.ip`). */
 interface Visitor {
   cookie?: string;

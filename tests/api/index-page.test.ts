@@ -226,6 +226,31 @@ describeEachDatabase('the storefront page', (ctx) => {
       expect(made.status).toBe(200);
       expect(await used('10.0.0.2')).toBe(before);
       expect(await used('10.0.0.1')).toBe(before + 1);
+
+      // The page itself is kept like the reads, with its own Cache-Control; a checkout's and one with a query never.
+      const twice = async (url: string, headers: Record<string, string> = {}) => {
+        const first = await cached.inject({ url, headers });
+        const second = await cached.inject({ url, headers });
+        expect(second.statusCode).toBe(200);
+        expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+        return { first, second };
+      };
+      const listing = await twice(`/${fx.slug}/events`);
+      expect(listing.second.headers['x-read-cache']).toBe('hit');
+      expect(listing.second.headers['cache-control']).toBe('no-cache');
+      expect(listing.second.body).toBe(listing.first.body);
+      const br = await cached.inject({ url: `/${fx.slug}/events`, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(listing.first.body);
+      const cartId: string = made.body.cart._data[0].id;
+      for (const [url, headers] of [
+        [`/${fx.slug}/checkout/${cartId}`, { cookie: buyer.cookie! }],
+        [`/${fx.slug}/checkout/${cartId}`, {}],
+        [`/${fx.slug}/check%6Fut/${cartId}`, {}],
+        [`/${fx.slug}/events?date=2026-12-01`, {}],
+      ] as Array<[string, Record<string, string>]>) {
+        expect((await twice(url, headers)).second.headers['x-read-cache'], url).toBeUndefined();
+      }
     } finally {
       await cached.close();
     }

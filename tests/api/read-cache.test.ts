@@ -152,4 +152,17 @@ describeEachDatabase('read cache', (ctx) => {
     expect(smallHit.headers['content-encoding']).toBeUndefined();
     expect(compressions.count - before).toBe(2);
   });
+
+  it('computes an expired answer once for the requests that miss together, and they all get it', async () => {
+    clock.advance(1.001);
+    const url = `/api/events/${fx.eventId}/calendar?_seller=${fx.slug}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.inject({ url })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.filter((a) => a.headers['x-read-cache'] !== 'hit')).toHaveLength(1);
+    for (const a of answers) expect(a.payload).toBe(answers[0].payload);
+    // An answer that is not kept (a refusal) lets the others go on their own.
+    const missing = `/api/events/00000000-0000-4000-8000-000000000000/calendar?_seller=${fx.slug}`;
+    const refused = await Promise.all(Array.from({ length: 3 }, () => app.inject({ url: missing })));
+    expect(refused.map((a) => [a.statusCode, a.headers['x-read-cache']])).toEqual(Array(3).fill([404, undefined]));
+  });
 });
