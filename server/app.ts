@@ -16,7 +16,7 @@ import type { Deps } from './deps';
 import { PACKAGE_ROOT } from './package-root';
 import { DomainError, errorBody, statusOf } from './http/errors';
 import { isDataException, redactDeep, serializeError } from './http/redact';
-import { registerReadCache } from './http/read-cache';
+import { registerReadCache, withEmbeddedReads } from './http/read-cache';
 import { COMPRESSION } from './http/compression';
 import { watchSellerFolders } from './catalog/seller-watch';
 import { registerApiRoutes } from './routes';
@@ -257,7 +257,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     app.get('/*', async (request, reply) => {
       // An API path and a file path are not pages: the not-found handler below answers them.
       if (isApiPath(request.url) || namesAFile(request.url)) return reply.callNotFound();
-      const { html, personal } = await indexPage.render(request.url, request.log, { cookie: request.headers.cookie, address: request.ip });
+      const { html, personal } = await withEmbeddedReads(request, (readHeaders) =>
+        indexPage.render(request.url, request.log, { cookie: request.headers.cookie, address: request.ip, readHeaders }),
+      );
       // A page with the visitor's own cart in it is kept nowhere; any other is checked again before each use.
       return reply
         .type('text/html; charset=utf-8')

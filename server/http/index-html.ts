@@ -104,10 +104,14 @@ export function sharedPage(url: string): boolean {
   });
 }
 
-/** Who asks for the page: their cookies (the checkout's cart) and network address (`request.ip`). */
+/**
+ * Who asks for the page: their cookies (the checkout's cart) and network address (`request.ip`); and the headers the
+ * read cache wants on the page's reads (read-cache.ts `withEmbeddedReads`).
+ */
 interface Visitor {
   cookie?: string;
   address: string;
+  readHeaders?: Record<string, string>;
 }
 
 export function createIndexPage(app: FastifyInstance, options: Options) {
@@ -129,7 +133,12 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     const get = async <T>(seller: string, read: Read, headers: Record<string, string> = {}): Promise<T | null> => {
       const address = readUrl(API_BASE, seller, read);
       // From the visitor's address: the read cache shows a visitor's own writes in their next reads (read-cache.ts).
-      const response = await app.inject({ method: 'GET', url: address, headers, remoteAddress: visitor.address });
+      const response = await app.inject({
+        method: 'GET',
+        url: address,
+        headers: { ...visitor.readHeaders, ...headers },
+        remoteAddress: visitor.address,
+      });
       if (response.statusCode !== 200) return null;
       const body = response.json() as T;
       reads[readKey(address)] = body;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION, chosenEncoding, compress } from './compression';
 
@@ -37,6 +38,34 @@ const MAX_WRITERS = 100_000;
 
 type Encoding = 'br' | 'gzip';
 
+/** The oldest kept answer a page's reads were given: the page is kept as no newer and no longer-lived than it. */
+interface Embedded {
+  seq: number;
+  expires: number;
+}
+/** A page's reads carry this header with a token of the page's own (a header nobody else can name a page by). */
+const EMBED_HEADER = 'x-read-cache-page';
+const embedding = new Map<string, Embedded>();
+const embeddedIn = new WeakMap<FastifyRequest, Embedded>();
+
+/**
+ * Runs `make`, which reads kept answers through the app (with `readHeaders`) to build the page `request` answers
+ * (index-html.ts), and notes the oldest of them: kept, the page then serves a writer only if all it carries was
+ * computed after their write, and lives no longer than the reads in it. (A header, not AsyncLocalStorage: on Node 20
+ * that would put a hook on every promise of the process.)
+ */
+export async function withEmbeddedReads<T>(request: FastifyRequest, make: (readHeaders: Record<string, string>) => Promise<T>): Promise<T> {
+  const noted: Embedded = { seq: Infinity, expires: Infinity };
+  const token = randomUUID();
+  embeddedIn.set(request, noted);
+  embedding.set(token, noted);
+  try {
+    return await make({ [EMBED_HEADER]: token });
+  } finally {
+    embedding.delete(token);
+  }
+}
+
 interface Entry {
   generation: number;
   /** the order number of the moment its computation started */
@@ -46,6 +75,8 @@ interface Entry {
   /** the answer's own Cache-Control (a page's), given again with each hit */
   cacheControl?: string;
   body: string;
+  /** the body's length in UTF-8 bytes */
+  size: number;
   /** body and compressed copies, in bytes (UTF-16 for the text) */
   bytes: number;
   /** the body compressed, per encoding, made on the first hit that asks for it */
@@ -109,9 +140,15 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
   };
 
   async function serve(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+    const token = request.headers[EMBED_HEADER];
+    const noted = typeof token === 'string' ? embedding.get(token) : undefined;
+    if (noted) {
+      noted.seq = Math.min(noted.seq, entry.seq);
+      noted.expires = Math.min(noted.expires, entry.expires);
+    }
     reply.type(entry.contentType).header('X-Read-Cache', 'hit');
     if (entry.cacheControl) reply.header('Cache-Control', entry.cacheControl);
-    const encoding = Buffer.byteLength(entry.body) >= COMPRESSION.threshold ? chosenEncoding(request) : null;
+    const encoding = entry.size >= COMPRESSION.threshold ? chosenEncoding(request) : null;
     if (!encoding) return reply.send(entry.body);
     let encoded = entry.encoded.get(encoding);
     if (!encoded) {
@@ -192,19 +229,22 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
       started.flight.finish(null);
       return payload;
     }
+    // A page is as old as the oldest kept answer it carries.
+    const noted = embeddedIn.get(request);
     const entry: Entry = {
       generation,
-      seq: started.seq,
-      expires: at + opts.ttlMs,
+      seq: Math.min(started.seq, noted?.seq ?? Infinity),
+      expires: Math.min(at + opts.ttlMs, noted?.expires ?? Infinity),
       contentType: String(reply.getHeader('content-type') ?? 'application/json'),
       ...(cacheControl !== undefined ? { cacheControl: String(cacheControl) } : {}),
       body: payload,
+      size: Buffer.byteLength(payload),
       bytes: payload.length * 2,
       encoded: new Map(),
     };
     // Of two computations of one URL that overlapped, the one that started later is kept.
     const kept = entries.get(request.url);
-    if (!(kept && kept.generation === generation && kept.seq > started.seq && kept.expires > at)) keep(request.url, entry);
+    if (!(kept && kept.generation === generation && kept.seq > entry.seq && kept.expires > at)) keep(request.url, entry);
     started.flight.finish(entry);
     return payload;
   });

@@ -210,8 +210,8 @@ describeEachDatabase('the storefront page', (ctx) => {
     const deps = testDeps(ctx());
     const cached = await buildTestApp({ ...deps, config: { ...deps.config, staticDir, readCacheMs: 60_000 } });
     try {
-      const used = async (address: string) => {
-        const res = await cached.inject({ url: `/${fx.slug}/events/${fx.eventId}`, remoteAddress: address });
+      const used = async (address: string, url = `/${fx.slug}/events/${fx.eventId}`) => {
+        const res = await cached.inject({ url, remoteAddress: address });
         const reads = (JSON.parse(new JSDOM(res.body).window.document.getElementById(BOOT_DATA_ID)!.textContent!) as BootData).reads;
         const calendar = reads[Object.keys(reads).find((key) => key.includes('/calendar'))!] as {
           calendar: { _data: Array<{ availability: { used_capacity: number } }> };
@@ -225,6 +225,10 @@ describeEachDatabase('the storefront page', (ctx) => {
       });
       expect(made.status).toBe(200);
       expect(await used('10.0.0.2')).toBe(before);
+      // A page another visitor made after the write, from reads kept from before it, is as old as those reads.
+      const variant = `/${fx.slug}/events/${fx.eventId}/`;
+      expect(await used('10.0.0.3', variant)).toBe(before);
+      expect(await used('10.0.0.1', variant)).toBe(before + 1);
       expect(await used('10.0.0.1')).toBe(before + 1);
 
       // The page itself is kept like the reads, with its own Cache-Control; a checkout's and one with a query never.
