@@ -1,6 +1,6 @@
 /**
- * Read load: the event's page and the three reads the storefront's browse and reserve screens make, each hammered by 50 concurrent
- * clients (autocannon) for BENCH_SECONDS (default 10), with the exact queries the storefront sends (src/api/events.ts)
+ * Read load: the three reads the storefront's browse and reserve screens make and the event's page, each hammered by 50
+ * concurrent clients (autocannon) for BENCH_SECONDS (default 10), with the exact queries the storefront sends (src/api/events.ts)
  * and the Accept-Encoding a browser sends, so that an answer costs what it costs a browser (compressed); and the
  * calendar read again beside an on-sale's buyers.
  */
@@ -56,11 +56,9 @@ async function drained(url: string, endpoint: string, idleMs: number) {
   }
 }
 
+const CALENDAR = 'GET events/{id}/calendar (120 days)';
 // Without end_date the calendar covers 120 days from today (server/services/calendar.ts), as the storefront asks.
-const CALENDAR = [
-  'GET events/{id}/calendar (120 days)',
-  (eventId: string) => `/api/events/${eventId}/calendar?_seller=demo&_format=extended`,
-] as const;
+const calendarPath = (eventId: string) => `/api/events/${eventId}/calendar?_seller=demo&_format=extended`;
 
 const load = (url: string, seconds: number) =>
   autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 30, headers: { 'accept-encoding': ACCEPT_ENCODING } });
@@ -70,7 +68,7 @@ export async function readLoad(baseUrl: string, database: string, seconds: numbe
   const tomorrow = venueDatePlus(timezone, 1);
   const endpoints: [string, string][] = [
     ['GET events/available', '/api/events/available?_seller=demo&hidden_type._in=public_browsable&_embed=venue,meta'],
-    [CALENDAR[0], CALENDAR[1](eventId)],
+    [CALENDAR, calendarPath(eventId)],
     [
       'GET events/{id}/sessions',
       `/api/events/${eventId}/sessions?_seller=demo&start_datetime._ondate=${tomorrow}&sold_out=T&_sort=start_datetime`,
@@ -110,12 +108,12 @@ function row(database: string, endpoint: string, path: string, r: LoadRun): Read
  */
 export async function calendarBesideOnsale(baseUrl: string, database: string, seconds: number, target: Target): Promise<ReadLoadRow> {
   const { eventId } = await admissionEvent(baseUrl);
-  const path = CALENDAR[1](eventId);
-  const idleMs = await timed(`${baseUrl}${path}`, CALENDAR[0]);
+  const path = calendarPath(eventId);
+  const idleMs = await timed(`${baseUrl}${path}`, CALENDAR);
   const [r, b] = await Promise.all([load(`${baseUrl}${path}`, seconds), drive([baseUrl], BESIDE_BUYERS, reserve(target, 1), { seconds })]);
-  await drained(`${baseUrl}${path}`, CALENDAR[0], idleMs);
+  await drained(`${baseUrl}${path}`, CALENDAR, idleMs);
   return {
-    ...row(database, `${CALENDAR[0]} beside ${BESIDE_BUYERS} buyers`, path, r),
+    ...row(database, `${CALENDAR} beside ${BESIDE_BUYERS} buyers`, path, r),
     buyers: { clients: b.clients, ticketsPerSecond: b.ticketsPerSecond, p50Ms: b.p50Ms, errorCount: b.errorCount, errors: b.errors },
   };
 }

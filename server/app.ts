@@ -41,6 +41,8 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.sta
  * /index.html stays the page.
  */
 const namesAFile = (url: string) => /\.(?!html?$)[a-z0-9]{1,8}$/i.test(url.split('?')[0].split('/').pop() ?? '');
+/** What the '/*' route answers with the storefront's page: neither an API path nor a file's. */
+const isPagePath = (url: string) => !isApiPath(url) && !namesAFile(url);
 
 /**
  * Scripts only from our own origin and the card provider (Stripe.js on checkout); no inline script, so seller
@@ -115,7 +117,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const clearReadCache = registerReadCache(app, {
     ttlMs: deps.config.readCacheMs,
     now: () => deps.now().getTime(),
-    page: (request) => request.routeOptions.url === '/*' && !isApiPath(request.url) && !namesAFile(request.url) && sharedPage(request.url),
+    page: (request) => request.routeOptions.url === '/*' && isPagePath(request.url) && sharedPage(request.url),
   });
   // Config, strings, content blocks and flags edited in a watched seller folder reach GET config at once (README).
   if (deps.config.sellerWatchDirs?.length) {
@@ -256,7 +258,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // the not-found handler) so the page goes compressed like any other answer.
     app.get('/*', async (request, reply) => {
       // An API path and a file path are not pages: the not-found handler below answers them.
-      if (isApiPath(request.url) || namesAFile(request.url)) return reply.callNotFound();
+      if (!isPagePath(request.url)) return reply.callNotFound();
       const { html, personal } = await withEmbeddedReads(request, (readHeaders) =>
         indexPage.render(request.url, request.log, { cookie: request.headers.cookie, address: request.ip, readHeaders }),
       );

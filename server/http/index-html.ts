@@ -74,22 +74,6 @@ interface EventBody {
 }
 
 /**
- * The storefront's page for any client-side route. The phone would otherwise run the scripts, then ask for the
- * seller's config, then for the screen's data, then for the cover image, one after another; the server knows
- * most of that from the address, so the page carries:
- * - the answers to the route's first public reads (seller config, the events listing, the event and its dated
- *   calendar), as a JSON data block the client's API layer uses once (src/api/primed-reads.ts). They are the
- *   same public catalogue answers every visitor gets (read through the app itself, so the read cache and the
- *   API's own rules apply). The checkout's page also carries its cart, read with the request's own cookies as the
- *   browser would read it (so only the cart's owner gets it); that page is sent `no-store`;
- * - a preload of the header logo, and of the event's cover image (the event detail's largest paint) with the
- *   screen's exact srcset;
- * - a modulepreload of the landing screen's chunks (events, an event, the checkout), which the boot would otherwise
- *   ask for only once the entry and the vendor chunk have arrived and run;
- * - the boot screen's loading status, so something is painted before the scripts arrive.
- * Any failure leaves those out: the storefront then asks for everything itself, as in development.
- */
-/**
  * Whether the page for `url` is the same for every visitor, so the read cache may keep it: any but a checkout's
  * (which carries its owner's cart) and one with a query (a login link's token, filters the client applies).
  */
@@ -114,6 +98,22 @@ interface Visitor {
   readHeaders?: Record<string, string>;
 }
 
+/**
+ * The storefront's page for any client-side route. The phone would otherwise run the scripts, then ask for the
+ * seller's config, then for the screen's data, then for the cover image, one after another; the server knows
+ * most of that from the address, so the page carries:
+ * - the answers to the route's first public reads (seller config, the events listing, the event and its dated
+ *   calendar), as a JSON data block the client's API layer uses once (src/api/primed-reads.ts). They are the
+ *   same public catalogue answers every visitor gets (read through the app itself, so the read cache and the
+ *   API's own rules apply). The checkout's page also carries its cart, read with the request's own cookies as the
+ *   browser would read it (so only the cart's owner gets it); that page is sent `no-store`;
+ * - a preload of the header logo, and of the event's cover image (the event detail's largest paint) with the
+ *   screen's exact srcset;
+ * - a modulepreload of the landing screen's chunks (events, an event, the checkout), which the boot would otherwise
+ *   ask for only once the entry and the vendor chunk have arrived and run;
+ * - the boot screen's loading status, so something is painted before the scripts arrive.
+ * Any failure leaves those out: the storefront then asks for everything itself, as in development.
+ */
 export function createIndexPage(app: FastifyInstance, options: Options) {
   const deployment: BootData['deployment'] = {
     apiBaseUrl: API_BASE,

@@ -37,6 +37,9 @@ const MANIFEST = {
   },
 };
 
+/** The data block a page carries. */
+const bootData = (html: string) => JSON.parse(new JSDOM(html).window.document.getElementById(BOOT_DATA_ID)!.textContent!) as BootData;
+
 /** Every page the storefront is sent carries the answers to its first public reads and, on an event, the cover. */
 describeEachDatabase('the storefront page', (ctx) => {
   let app: FastifyInstance;
@@ -183,7 +186,7 @@ describeEachDatabase('the storefront page', (ctx) => {
     const cartUrl = `/api/cart/${cartId}?_seller=${fx.slug}&_embed=venue`;
     const asOwner = await app.inject({ url: `/${fx.slug}/checkout/${cartId}`, headers: { cookie: owner.cookie! } });
     expect(asOwner.headers['cache-control']).toBe('private, no-store');
-    const data = JSON.parse(new JSDOM(asOwner.body).window.document.getElementById(BOOT_DATA_ID)!.textContent!) as BootData;
+    const data = bootData(asOwner.body);
     const primed = data.reads[readKey(cartUrl)] as { cart: { _data: Array<{ id: string; expires_in: number }> } };
     expect(primed.cart._data[0].id).toBe(cartId);
     // The same answer the owner's own read gets (the seconds left may have ticked on).
@@ -199,7 +202,7 @@ describeEachDatabase('the storefront page', (ctx) => {
     });
     for (const headers of [{ cookie: stranger.cookie! }, {}]) {
       const other = await app.inject({ url: `/${fx.slug}/checkout/${cartId}`, headers });
-      const reads = (JSON.parse(new JSDOM(other.body).window.document.getElementById(BOOT_DATA_ID)!.textContent!) as BootData).reads;
+      const reads = bootData(other.body).reads;
       expect(Object.keys(reads).some((key) => key.includes(cartId))).toBe(false);
       expect(Object.keys(reads)).toHaveLength(1);
     }
@@ -212,7 +215,7 @@ describeEachDatabase('the storefront page', (ctx) => {
     try {
       const used = async (address: string, url = `/${fx.slug}/events/${fx.eventId}`) => {
         const res = await cached.inject({ url, remoteAddress: address });
-        const reads = (JSON.parse(new JSDOM(res.body).window.document.getElementById(BOOT_DATA_ID)!.textContent!) as BootData).reads;
+        const reads = bootData(res.body).reads;
         const calendar = reads[Object.keys(reads).find((key) => key.includes('/calendar'))!] as {
           calendar: { _data: Array<{ availability: { used_capacity: number } }> };
         };
