@@ -162,7 +162,10 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
                           </span>
                         )}
                         {status && (
-                          <span className="calendar-day__status" aria-hidden="true">
+                          <span
+                            className={`calendar-day__status${day?.status === 'sold_out' ? '' : ' calendar-day__status--unavailable'}`}
+                            aria-hidden="true"
+                          >
                             {status}
                           </span>
                         )}

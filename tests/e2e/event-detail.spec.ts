@@ -348,6 +348,32 @@ test.describe('event detail, quantity-first', () => {
     await expect(summary.getByText('1 × Student')).toBeVisible();
   });
 
+  test("a calendar day's status never breaks inside a word, on a phone or a desktop", async ({ page, request }) => {
+    const tour = (await apiEvents(request)).find((e) => e.name.startsWith('Behind the Scenes'))!;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/events/${tour.id}?quantity=Adult:1`);
+      await page.getByRole('button', { name: 'Find available tickets' }).click();
+      await page.getByRole('button', { name: 'More dates' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Choose a date' });
+      // Next month lies wholly in the calendar's 120 days, and the tour runs Tuesday to Friday: the rest is unavailable.
+      await dialog.getByRole('button', { name: /next/i }).click();
+      await expect(dialog.getByRole('button', { name: /, Unavailable/ }).first()).toBeVisible();
+      // Each shown status takes at most one line per word: 'Unavailable' in two lines was the word broken apart.
+      const statuses = await dialog.locator('.calendar-day__status').evaluateAll((spans) =>
+        spans
+          .filter((s) => s.getClientRects().length > 0)
+          .map((s) => ({
+            words: (s.textContent ?? '').trim().split(/\s+/).length,
+            lines: Math.round(s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight)),
+          })),
+      );
+      expect(statuses.filter((s) => s.lines > s.words), `at ${width} px`).toEqual([]);
+      if (width === 1280) expect(statuses.length, 'the desktop calendar names its unavailable days').toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+    }
+  });
+
   test('a chosen time that no longer has room for the tickets says so within 5 seconds (live availability, issue 16)', async ({
     page,
     request,
