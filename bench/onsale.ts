@@ -97,6 +97,22 @@ const address = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
+/** The buyers' connections, one per client over `urls`, kept from one drive() to the next when given to it. */
+export interface Connections {
+  pools: Pool[];
+  close: () => Promise<void>;
+}
+
+/**
+ * A warm-up and the run it prepares share their connections: on a PGlite server busy with the warm-up's load, 200
+ * connections opened at once waited 2-9 s for their first answers (the server logged none slower than 2 s: the wait
+ * came before it read them), which put a steady run's p99 at 10 s.
+ */
+export function openConnections(urls: string[], clients: number): Connections {
+  const pools = urls.map((url) => new Pool(url, { connections: Math.ceil(clients / urls.length) }));
+  return { pools, close: async () => void (await Promise.all(pools.map((pool) => pool.close()))) };
+}
+
 /**
  * `clients` loops at once over `urls` (client i on urls[i % n]); each request is POSTed and timed. Runs `seconds`,
  * or with `untilSoldOut` until every client has been told the session is sold out.
@@ -109,13 +125,13 @@ export async function drive(
   urls: string[],
   clients: number,
   request: (base: string) => { path: string; body: unknown },
-  opts: { seconds?: number; untilSoldOut?: boolean; ticketsPerRequest?: number },
+  opts: { seconds?: number; untilSoldOut?: boolean; ticketsPerRequest?: number; connections?: Connections },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   const errors: Record<string, number> = {};
   let reservations = 0;
   let soldOut = 0;
-  const pools = urls.map((url) => new Pool(url, { connections: Math.ceil(clients / urls.length) }));
+  const pools = opts.connections?.pools ?? openConnections(urls, clients).pools;
   const start = performance.now();
   const end = start + (opts.seconds ?? 3600) * 1000;
   try {
@@ -157,7 +173,7 @@ export async function drive(
       }),
     );
   } finally {
-    await Promise.all(pools.map((pool) => pool.close()));
+    if (!opts.connections) await Promise.all(pools.map((pool) => pool.close()));
   }
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
@@ -176,6 +192,16 @@ export async function drive(
     p99Ms: Math.round(percentile(latencies, 99)),
   };
 }
+
+/**
+ * Seconds of the same load, not counted, before each measured on-sale run. A server just started runs its first
+ * seconds cold (V8 has not compiled the request path yet; each pooled PostgreSQL connection has yet to fill its caches
+ * and plan the reservation's prepared statement), and so do PostgreSQL and the load generator. Five 5-second runs in
+ * a row on one new server gave 427, 730, 828, 831 and 808 tickets/s, the CPU per reservation falling from 2.07 to
+ * 0.86-0.87 ms in the server, 1.35 to 0.92-0.93 ms in PostgreSQL, 0.71 to 0.20-0.23 ms in the load generator. The
+ * bench used to measure the first ten seconds, which no on-sale meets: its server has been up for days.
+ */
+export const WARMUP_SECONDS = 10;
 
 /** A new guest cart with `tickets` tickets of the target's session. */
 export const reserve = (t: Target, tickets: number) => () => ({

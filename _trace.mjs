@@ -1,0 +1,13 @@
+import { chromium } from 'playwright';
+import { writeFileSync } from 'node:fs';
+const url = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading', 'toplevel', 'disabled-by-default-devtools.timeline.frame'] });
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1500);
+const buf = await browser.stopTracing();
+writeFileSync('/tmp/cal/trace.json', buf);
+await browser.close();
