@@ -368,7 +368,10 @@ test.describe('event detail, quantity-first', () => {
             lines: Math.round(s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight)),
           })),
       );
-      expect(statuses.filter((s) => s.lines > s.words), `at ${width} px`).toEqual([]);
+      expect(
+        statuses.filter((s) => s.lines > s.words),
+        `at ${width} px`,
+      ).toEqual([]);
       if (width === 1280) expect(statuses.length, 'the desktop calendar names its unavailable days').toBeGreaterThan(0);
       await page.keyboard.press('Escape');
     }
