@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/pool-sizes.ts`: which DATABASE_POOL_SIZE serves the on-sale best on this machine. For each size
  * (POOL_SIZES, default 5,10,20) one server on a scratch PostgreSQL, 200 buyers starting new carts for BENCH_SECONDS
- * (default 10) after WARMUP_SECONDS of the same load; prints tickets/s, p50 and p99 per size. The winner is server/config.ts's DEFAULT_POOL_SIZE.
+ * (default 10) after WARMUP_SECONDS of the same load; prints tickets/s, p50 and p99 per size. The winner is
+ * server/config.ts's DEFAULT_POOL_SIZE.
  */
 import { openDatabase } from '../server/db';
 import { createScratchDatabase, startServer } from '../tests/helpers/server-process';
