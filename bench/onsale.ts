@@ -110,7 +110,12 @@ export interface Connections {
  */
 export function openConnections(urls: string[], clients: number): Connections {
   const pools = urls.map((url) => new Pool(url, { connections: Math.ceil(clients / urls.length) }));
-  return { pools, close: async () => void (await Promise.all(pools.map((pool) => pool.close()))) };
+  return {
+    pools,
+    close: async () => {
+      await Promise.all(pools.map((pool) => pool.close()));
+    },
+  };
 }
 
 /**

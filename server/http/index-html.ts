@@ -126,12 +126,10 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
   async function collect(
     url: string,
     visitor: Visitor,
-  ): Promise<{ reads: Record<string, unknown>; head: string[]; early: string[]; landing?: string; personal?: boolean }> {
+  ): Promise<{ reads: Record<string, unknown>; head: string[]; early?: string; landing?: string; personal?: boolean }> {
     const { cookie } = visitor;
     const reads: Record<string, unknown> = {};
     const head: string[] = [];
-    // What the page's largest paint needs that no script asks for: ahead of the built page's own scripts.
-    const early: string[] = [];
     const get = async <T>(seller: string, read: Read, headers: Record<string, string> = {}): Promise<T | null> => {
       const address = readUrl(API_BASE, seller, read);
       // From the visitor's address: the read cache shows a visitor's own writes in their next reads (read-cache.ts).
@@ -162,7 +160,7 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
       }
     }
     config ??= await get<ConfigBody>(seller, configRead());
-    if (!config?.seller?._data?.length) return { reads, head, early };
+    if (!config?.seller?._data?.length) return { reads, head };
 
     const storefront = config.config?._data?.find((row) => row.key === 'storefront')?.value as StorefrontValue | undefined;
     // The header logo, on every page.
@@ -180,14 +178,14 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
       // The checkout's cart, read as its owner reads it (the page request's cookies): the summary paints without
       // waiting for the API client and a round trip. Only its owner gets it, and the page is not stored.
       await get(seller, cartRead(segments[1]), { cookie });
-      return { reads, head, early, personal: true };
+      return { reads, head, personal: true };
     }
     const [first, eventId, , ...rest] = segments;
-    if (first !== 'events' || rest.length > 0) return { reads, head, early };
+    if (first !== 'events' || rest.length > 0) return { reads, head };
     if (!eventId) {
       // The listing's first read is the unfiltered one; filters in the address are the client's to apply.
       if (!search) await get(seller, availableEventsRead({}));
-      return { reads, head, early, landing: route };
+      return { reads, head, landing: route };
     }
     const [event, reservable] = await Promise.all([
       get<EventBody>(seller, eventRead(eventId)),
@@ -199,14 +197,11 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     const imageId = coverImageId(event?.event_template?._data?.[0]?.meta);
     // The cover only when the seller's layout shows it (sections do not depend on who looks; blocks do, and are not asked).
     const layout = resolveLayout('event-detail', { configLayout: storefront?.layout, blocks: [], role: 'anonymous' });
-    if (imageId && layout.some((item) => item.kind === 'section' && item.name === 'image')) {
-      const { src, srcSet } = coverSources(API_BASE, imageId);
-      // First in the page: on HTTP/1.1 a phone opens six connections, and behind the screen's 20-odd script preloads
-      // the cover waited for one (Lighthouse: its request came last, and its load took 0.5-1 s of a 2.5 s paint).
-      early.push(
-        `<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(COVER_SIZES)}" fetchpriority="high">`,
-      );
-    }
+    if (!imageId || !layout.some((item) => item.kind === 'section' && item.name === 'image')) return { reads, head, landing: route };
+    const { src, srcSet } = coverSources(API_BASE, imageId);
+    // `early`, first in the page: on HTTP/1.1 a phone opens six connections, and behind the screen's 20-odd script
+    // preloads the cover waited for one (Lighthouse: its request came last, and its load took 0.5-1 s of a 2.5 s paint).
+    const early = `<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(COVER_SIZES)}" fetchpriority="high">`;
     return { reads, head, early, landing: route };
   }
 
@@ -214,15 +209,13 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
     /** The page for `url`; `personal` when it carries an answer for this visitor alone (not to be stored). */
     async render(url: string, log: FastifyInstance['log'], visitor: Visitor): Promise<{ html: string; personal: boolean }> {
       try {
-        const { reads, head, early, landing, personal = false } = await collect(url, visitor);
+        const { reads, head, early = '', landing, personal = false } = await collect(url, visitor);
         const data: BootData = { deployment, reads, ...(landing ? { landing } : {}) };
         head.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(data)}</script>`);
         // The deployment config is in the page: its preload would fetch what nobody reads.
         const page = plain().replace(/\s*<link rel="preload" href="\/storefront-config\.json"[^>]*>/, '');
         const html = (
-          page.includes('</title>')
-            ? page.replace('</title>', `</title>${early.join('')}`)
-            : page.replace('<head>', `<head>${early.join('')}`)
+          page.includes('</title>') ? page.replace('</title>', `</title>${early}`) : page.replace('<head>', `<head>${early}`)
         ).replace('</head>', `${head.join('')}</head>`);
         return { html, personal };
       } catch (error) {

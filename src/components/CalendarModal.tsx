@@ -131,7 +131,8 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
                   const selected = cell.date === selectedDate;
                   const minor = day && available ? dayPrice(day) : null;
                   // Days the API says nothing about (past, beyond the sales window) are simply dimmed.
-                  const status = !day || available ? null : day.status === 'sold_out' ? t('calendar.soldOut') : t('calendar.unavailable');
+                  const soldOut = day?.status === 'sold_out';
+                  const status = !day || available ? null : soldOut ? t('calendar.soldOut') : t('calendar.unavailable');
                   return (
                     <td key={cell.date} role="gridcell" aria-selected={selected} className="calendar__cell">
                       <button
@@ -162,10 +163,7 @@ export function CalendarModal({ calendar, selectedDate, currency, onSelect, onCl
                           </span>
                         )}
                         {status && (
-                          <span
-                            className={`calendar-day__status${day?.status === 'sold_out' ? '' : ' calendar-day__status--unavailable'}`}
-                            aria-hidden="true"
-                          >
+                          <span className={`calendar-day__status${soldOut ? '' : ' calendar-day__status--unavailable'}`} aria-hidden="true">
                             {status}
                           </span>
                         )}
