@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { TicketGroupRow, TicketTypeRow } from '../../src/contract/catalogue';
 import {
@@ -21,9 +22,11 @@ import {
   homeRedirectTarget,
   landingScreenOf,
   stripSellerPrefix,
+  drawnScreenOf,
   stripTrailingSlash,
   type LandingScreen,
 } from '../../src/domain/paths';
+import type { DrawnScreen, ServerRenderer } from '../../src/contract/drawn-screen';
 import { resolveLayout, type ScreenLayoutConfig } from '../../src/domain/layout';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
@@ -52,6 +55,9 @@ interface Options {
   loadingText: string;
   /** The built chunks a landing screen loads first (readScreenChunks); none when unknown. */
   screenChunks?: (screen: LandingScreen) => string[];
+  /** The server's renderer (src/entry-server.tsx, built into dist-ssr/): the screen drawn from the page's reads, for
+   *  the screens it draws (drawnScreenOf); none: every page carries the loading status. */
+  drawScreen?: (url: string, data: BootData) => Promise<DrawnScreen | null>;
 }
 
 interface ConfigBody {
@@ -122,6 +128,28 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
   };
   const loading = `<div id="root"><main id="main" class="boot"><p class="page-status" role="status">${escapeHtml(options.loadingText)}</p></main></div>`;
   const plain = () => options.template().replace('<div id="root"></div>', loading);
+
+  /** The page's root element with the screen the server drew in it (marked for the client to hydrate), its title
+   *  and the seller's theme on <html>, or the page as it was when the screen is not drawn. */
+  async function withDrawnScreen(page: string, url: string, data: BootData, log: FastifyInstance['log']): Promise<string> {
+    const { pathname, search } = new URL(url, 'http://page');
+    if (!options.drawScreen || !drawnScreenOf(pathname, search, candidateSellerSlug(pathname))) return page;
+    try {
+      const drawn = await options.drawScreen(url, data);
+      if (!drawn) return page;
+      const style = Object.entries(drawn.theme)
+        .map(([name, value]) => `${name}:${value}`)
+        .join(';');
+      return page
+        .replace(loading, () => `<div id="root" data-drawn="">${drawn.html}</div>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(drawn.title)}</title>`)
+        .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes} style="${escapeHtml(style)}">`);
+    } catch (error) {
+      // The client draws the screen itself, as without the renderer.
+      log.warn({ err: error, url: pathname }, 'screen not drawn on the server');
+      return page;
+    }
+  }
 
   async function collect(
     url: string,
@@ -217,7 +245,7 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
         const html = (
           page.includes('</title>') ? page.replace('</title>', `</title>${early}`) : page.replace('<head>', `<head>${early}`)
         ).replace('</head>', `${head.join('')}</head>`);
-        return { html, personal };
+        return { html: personal ? html : await withDrawnScreen(html, url, data, log), personal };
       } catch (error) {
         log.warn({ err: error, url: url.split('?')[0] }, 'page boot data left out');
         return { html: plain(), personal: false };
@@ -327,5 +355,23 @@ export function readIndexTemplate(file: string, translationFile: string): Pick<O
     template,
     loadingText: translation.app?.loading ?? '',
     screenChunks: readScreenChunks(path.join(path.dirname(file), '.vite', 'manifest.json')),
+  };
+}
+
+/**
+ * The server's renderer built into `ssrDir` (dist-ssr/entry-server.js), imported when a page first needs it (it
+ * brings React and the screens, which a start that serves no drawn page never loads); undefined when it is not built.
+ * A renderer that cannot be imported is tried again by the next page.
+ */
+export function serverRenderer(ssrDir: string, now: () => Date): Options['drawScreen'] {
+  const file = path.join(ssrDir, 'entry-server.js');
+  if (!fs.existsSync(file)) return undefined;
+  let loaded: Promise<ServerRenderer> | undefined;
+  return async (url, data) => {
+    loaded ??= (import(pathToFileURL(file).href) as Promise<ServerRenderer>).catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return (await loaded).renderScreen(url, data, now);
   };
 }

@@ -94,3 +94,15 @@ export function landingScreenOf(pathname: string): LandingScreen | null {
   }
   return null;
 }
+
+/**
+ * The screen the server draws into the page at `pathname` (server rendering, issue 19: the first paint is the screen
+ * rather than a loading status; src/entry-server.tsx), or null. Only the events listing without a query so far:
+ * it is the same for every visitor (drawn with no cart and nobody logged in), so the page stays one the read cache
+ * may keep.
+ */
+export function drawnScreenOf(pathname: string, search: string, sellerPrefix: string | null): 'events' | null {
+  if (search && search !== '?') return null;
+  // '/events/' is not: the client's trailing-slash rule sends it to '/events' before any screen draws.
+  return stripSellerPrefix(pathname, sellerPrefix) === '/events' ? 'events' : null;
+}

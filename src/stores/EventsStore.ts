@@ -23,6 +23,9 @@ export class EventsStore {
   private venues = new Map<string, VenueRow>();
   /** Only the newest listing request may write results: filters can change faster than answers arrive. */
   private listRequest = 0;
+  /** The listing a page drawn by the server shows (primeEvents): the screen's first load asks for it again, and keeps
+   *  it instead. */
+  private primedKey: string | null = null;
 
   detailState: LoadState = 'idle';
   detail: { event: EventTemplateRow; venue: VenueRow | null } | null = null;
@@ -33,9 +36,9 @@ export class EventsStore {
 
   constructor(deps: EventsStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest'>(
+    makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest' | 'primedKey'>(
       this,
-      { deps: false, listRequest: false, detailRequest: false },
+      { deps: false, listRequest: false, detailRequest: false, primedKey: false },
       { autoBind: true, deep: false },
     );
   }
@@ -48,12 +51,26 @@ export class EventsStore {
     return event.venue_id ? (this.venues.get(event.venue_id) ?? null) : null;
   }
 
+  private paramsOf(filters: EventFilters) {
+    return availableEventsParams(filters, this.deps.now(), this.deps.timezone(), this.deps.isMember?.() ?? false);
+  }
+
+  /** The listing before its screen's first render, on the server and again on the client before it hydrates the
+   *  server's drawing (src/app/first-screen.ts): the screen's own first load of the same listing then keeps it. */
+  async primeEvents(filters: EventFilters): Promise<void> {
+    await this.loadEvents(filters);
+    this.primedKey = this.state === 'ready' ? JSON.stringify(this.paramsOf(filters)) : null;
+  }
+
   async loadEvents(filters: EventFilters): Promise<void> {
+    const params = this.paramsOf(filters);
+    const primed = this.primedKey;
+    this.primedKey = null;
+    if (primed !== null && primed === JSON.stringify(params) && this.state === 'ready') return;
     const request = ++this.listRequest;
     this.state = 'loading';
     this.error = null;
     try {
-      const params = availableEventsParams(filters, this.deps.now(), this.deps.timezone(), this.deps.isMember?.() ?? false);
       const list = await getAvailableEvents(this.deps.api, params);
       if (request !== this.listRequest) return;
       runInAction(() => {

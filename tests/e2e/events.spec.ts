@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiEvents, listedEventNames } from './helpers';
+import { apiEvents, firstSessionTomorrow, listedEventNames, reserveThroughApi } from './helpers';
 
 test.describe('events listing', () => {
   test('renders the demo events under "Choose your events"', async ({ page, request }) => {
@@ -274,5 +274,52 @@ test.describe('first page', () => {
     await page.waitForLoadState('networkidle');
     const own = [`/api/events/${events[0].id}`, `/api/events/${events[0].id}/calendar`];
     expect(reads.filter((p) => p === '/api/config' || own.includes(p))).toEqual([]);
+  });
+
+  test('the listing arrives drawn by the server and comes alive in place: the same nodes, no errors, then the cart', async ({
+    page,
+    request,
+  }) => {
+    const events = await apiEvents(request);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The first heading and event name as the HTML parser made them: the document turns 'interactive' when parsing
+    // ends, before any deferred or module script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const h1 = document.querySelector('#root[data-drawn] h1');
+        const name = document.querySelector('#root[data-drawn] .event-item__name');
+        (window as unknown as { drawn?: Element[] }).drawn = h1 && name ? [h1, name] : [];
+      });
+    });
+    await page.goto('/events');
+    expect((await listedEventNames(page)).sort()).toEqual(events.map((e) => e.name).sort());
+    // Hydrated, not drawn again: the parser's nodes are the ones on screen.
+    expect(
+      await page.evaluate(() => {
+        const drawn = (window as unknown as { drawn?: Element[] }).drawn;
+        return drawn?.map((node) => node.isConnected) ?? null;
+      }),
+    ).toEqual([true, true]);
+    // And alive: a filter narrows the list.
+    const category = events[0].category;
+    const inCategory = events.filter((e) => e.category === category).length;
+    await page.getByLabel('Category').selectOption(category);
+    await expect(page.locator('.event-item__name')).toHaveCount(inCategory);
+
+    // A visitor with a cart gets the same drawn page; their cart shows once the page is the client's.
+    const session = await firstSessionTomorrow(request);
+    const cartId = await reserveThroughApi(page, 'demo', session.sessionId, [session.types.Adult], {
+      [session.groups.Adult]: { zip_code: '10024' },
+    });
+    const config = await (await request.get('/api/config?_seller=demo')).json();
+    await page.evaluate(([key, id]) => localStorage.setItem(key, id), [`storefront.cart.${config.seller._data[0].id}`, cartId]);
+    await page.goto('/events');
+    await expect(page.locator('.events-page__aside .cart-item__name')).toHaveText([session.eventName]);
+    expect(errors).toEqual([]);
   });
 });
