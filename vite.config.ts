@@ -32,10 +32,14 @@ const ALWAYS_LOADED = /(^|\/)(index|vendor|rolldown-runtime|preload-helper)-[\w-
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
-/** The server's renderer (src/entry-server.tsx, `vite build --ssr`): one module for Node in dist-ssr/, the libraries
- *  imported from node_modules. */
+/** The server's renderer (src/entry-server.tsx, `vite build --ssr`): modules for Node in dist-ssr/ with the libraries
+ *  in them, so the folder works wherever it is (SSR_DIR; the bench builds it into a temporary folder, where an import
+ *  of 'react-dom' from node_modules would not resolve), and their production builds whatever NODE_ENV the server has
+ *  (`npm start` sets none, and React's development build drew 602-631 uncached listings in 8 s against 769-773). */
 const ssrBuild = {
   plugins: [react()],
+  ssr: { noExternal: true as const },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: { outDir: 'dist-ssr', emptyOutDir: true, ssr: 'src/entry-server.tsx', sourcemap: true, copyPublicDir: false },
 };
 

@@ -17,12 +17,9 @@ import { RootStore } from './stores/RootStore';
 import { AppTree } from './app/AppTree';
 import { AppRoutes } from './app/router';
 import { basenameFor, drawnScreenOf } from './domain/paths';
-import { primeDrawnScreen } from './app/first-screen';
+import { drawnScreenTitle, primeDrawnScreen } from './app/first-screen';
 import { themeVariables } from './app/theme';
 import { documentTitle } from './app/useDocumentTitle';
-
-/** The title each drawn screen gives the page (its useDocumentTitle). */
-const TITLE_KEYS = { events: 'events.title' } as const;
 
 // Observer components render once on the server: no reactions to keep or dispose of.
 enableStaticRendering(true);
@@ -49,8 +46,7 @@ export const renderScreen: ServerRenderer['renderScreen'] = async function rende
     fetchDeployment: async () => data.deployment,
     createApi: (options) => createApiClient(options, noNetwork, take),
   });
-  const screen = drawnScreenOf(pathname, search, boot.sellerPrefix);
-  if (!screen) return null;
+  if (!drawnScreenOf(pathname, search, boot.sellerPrefix)) return null;
   const store = new RootStore({ ...boot, storage: null, readCookies: () => null, now });
   if (!(await primeDrawnScreen(store, pathname, search))) return null;
   // A fresh copy: the instance writes the seller's overrides into the object it is given.
@@ -62,5 +58,12 @@ export const renderScreen: ServerRenderer['renderScreen'] = async function rende
       </StaticRouter>
     </AppTree>,
   );
-  return { html, theme: themeVariables(store.config), title: documentTitle(i18n.t(TITLE_KEYS[screen]), store.config.seller.name) };
+  return {
+    html,
+    theme: themeVariables(store.config),
+    title: documentTitle(
+      drawnScreenTitle(store, pathname, search, (key) => i18n.t(key)),
+      store.config.seller.name,
+    ),
+  };
 };

@@ -1,7 +1,7 @@
 import type { RootStore } from '../stores/RootStore';
 import { parseEventFilters } from '../domain/event-filters';
-import { drawnScreenOf } from '../domain/paths';
-import { EventsScreen } from './screens';
+import { drawnEventId, drawnScreenOf } from '../domain/paths';
+import { EventDetailScreen, EventsScreen } from './screens';
 
 /**
  * What a screen the server draws (src/domain/paths.ts drawnScreenOf) needs before its first render: its reads and
@@ -10,8 +10,24 @@ import { EventsScreen } from './screens';
  * screen could not be primed: it is then drawn by the client alone, as any other.
  */
 export async function primeDrawnScreen(store: RootStore, pathname: string, search: string): Promise<boolean> {
-  if (drawnScreenOf(pathname, search, store.config.sellerPrefix) !== 'events') return false;
-  const filters = parseEventFilters(new URLSearchParams(), store.config.filterOptions);
-  await Promise.all([store.events.primeEvents(filters), EventsScreen.preload()]);
-  return store.events.state === 'ready';
+  const screen = drawnScreenOf(pathname, search, store.config.sellerPrefix);
+  if (screen === 'events') {
+    const filters = parseEventFilters(new URLSearchParams(), store.config.filterOptions);
+    await Promise.all([store.events.primeEvents(filters), EventsScreen.preload()]);
+    return store.events.state === 'ready';
+  }
+  if (screen === 'event-detail') {
+    // The event's heading, cover and description; its reservation flow loads once the page is alive, as before.
+    const eventId = drawnEventId(pathname, store.config.sellerPrefix);
+    await Promise.all([store.events.primeEvent(eventId), EventDetailScreen.preload()]);
+    return store.events.detailState === 'ready' && store.events.detail?.event.id === eventId;
+  }
+  return false;
+}
+
+/** The page's title as the drawn screen sets it (its useDocumentTitle), once primed. */
+export function drawnScreenTitle(store: RootStore, pathname: string, search: string, t: (key: string) => string): string | null {
+  const screen = drawnScreenOf(pathname, search, store.config.sellerPrefix);
+  if (screen === 'events') return t('events.title');
+  return screen === 'event-detail' ? (store.events.detail?.event.name ?? null) : null;
 }

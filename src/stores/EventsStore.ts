@@ -26,6 +26,8 @@ export class EventsStore {
   /** The listing a page drawn by the server shows (primeEvents): the screen's first load asks for it again, and keeps
    *  it instead. */
   private primedKey: string | null = null;
+  /** The event a page drawn by the server shows (primeEvent): the screen's first load of it keeps it likewise. */
+  private primedEventId: string | null = null;
 
   detailState: LoadState = 'idle';
   detail: { event: EventTemplateRow; venue: VenueRow | null } | null = null;
@@ -36,9 +38,9 @@ export class EventsStore {
 
   constructor(deps: EventsStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest' | 'primedKey'>(
+    makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest' | 'primedKey' | 'primedEventId'>(
       this,
-      { deps: false, listRequest: false, detailRequest: false, primedKey: false },
+      { deps: false, listRequest: false, detailRequest: false, primedKey: false, primedEventId: false },
       { autoBind: true, deep: false },
     );
   }
@@ -87,7 +89,16 @@ export class EventsStore {
     }
   }
 
+  /** The event before its screen's first render, as primeEvents for the listing. */
+  async primeEvent(eventId: string): Promise<void> {
+    await this.loadEvent(eventId);
+    this.primedEventId = this.detailState === 'ready' ? eventId : null;
+  }
+
   async loadEvent(eventId: string): Promise<void> {
+    const primed = this.primedEventId;
+    this.primedEventId = null;
+    if (primed === eventId && this.detailState === 'ready' && this.detail?.event.id === eventId) return;
     const request = ++this.detailRequest;
     this.detailState = 'loading';
     this.detailError = null;

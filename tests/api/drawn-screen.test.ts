@@ -76,11 +76,38 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
     }
   });
 
-  it('every other page carries the loading status: a filtered listing, an event, the home route, a trailing slash', async () => {
+  it("an event's page arrives drawn: its heading, its cover with the screen's sources, and its title", async () => {
+    const listing = (await app.inject({ url: '/api/events/available?_seller=demo&_embed=meta' })).json() as {
+      event_template: { _data: { id: string; name: string; meta?: { image_cover?: string } }[] };
+    };
+    const event = listing.event_template._data.find((e) => e.meta?.image_cover)!;
+    for (const url of [`/events/${event.id}`, `/demo/events/${event.id}`]) {
+      const doc = await page(app, url);
+      const root = doc.getElementById('root')!;
+      expect(root.hasAttribute('data-drawn'), url).toBe(true);
+      expect(root.querySelector('h1')?.textContent, url).toBe(event.name);
+      const cover = root.querySelector('img.event-detail__image');
+      expect(cover?.getAttribute('src'), url).toContain(event.meta!.image_cover);
+      expect(cover?.getAttribute('srcset'), url).toContain(event.meta!.image_cover);
+      expect(doc.title, url).toBe(`${event.name} | Demo Museum of Art & Science`);
+    }
+  });
+
+  it('every other page carries the loading status: a filtered listing, an unknown event, an action, the home route, a trailing slash', async () => {
     const listing = (await app.inject({ url: '/api/events/available?_seller=demo' })).json() as {
       event_template: { _data: { id: string }[] };
     };
-    for (const url of ['/events?category=tour', `/events/${listing.event_template._data[0].id}`, '/', '/no-such-page', '/events/']) {
+    const id = listing.event_template._data[0].id;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const url of [
+      '/events?category=tour',
+      `/events/${unknown}`,
+      `/events/${id}/tickets`,
+      `/events/${id}?code=X`,
+      '/',
+      '/no-such-page',
+      '/events/',
+    ]) {
       const root = (await page(app, url)).getElementById('root')!;
       expect(root.hasAttribute('data-drawn'), url).toBe(false);
       expect(root.querySelector('.page-status')?.textContent, url).toBe('Loading…');

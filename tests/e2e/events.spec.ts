@@ -1,5 +1,35 @@
-import { expect, test } from '@playwright/test';
-import { apiEvents, firstSessionTomorrow, listedEventNames, reserveThroughApi } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  addCountsThroughUi,
+  apiEvents,
+  firstSessionTomorrow,
+  listedEventNames,
+  pickSessionOnPage,
+  reserveThroughApi,
+  skipUpsells,
+} from './helpers';
+
+/**
+ * For a page the server draws: keeps the nodes `selectors` name as the HTML parser made them (the document turns
+ * 'interactive' when parsing ends, before any deferred or module script runs); `drawnStillShown` then says whether
+ * each is still the one on screen (hydrated, not drawn again). Console errors and page errors are collected.
+ */
+async function watchDrawnPage(page: Page, selectors: string[]) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript((list: string[]) => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { drawn?: (Element | null)[] }).drawn = list.map((sel) => document.querySelector(`#root[data-drawn] ${sel}`));
+    });
+  }, selectors);
+  const drawnStillShown = () =>
+    page.evaluate(() => (window as unknown as { drawn?: (Element | null)[] }).drawn?.map((node) => node?.isConnected ?? false) ?? null);
+  return { errors, drawnStillShown };
+}
 
 test.describe('events listing', () => {
   test('renders the demo events under "Choose your events"', async ({ page, request }) => {
@@ -281,30 +311,11 @@ test.describe('first page', () => {
     request,
   }) => {
     const events = await apiEvents(request);
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    // The first heading and event name as the HTML parser made them: the document turns 'interactive' when parsing
-    // ends, before any deferred or module script runs.
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        const h1 = document.querySelector('#root[data-drawn] h1');
-        const name = document.querySelector('#root[data-drawn] .event-item__name');
-        (window as unknown as { drawn?: Element[] }).drawn = h1 && name ? [h1, name] : [];
-      });
-    });
+    const { errors, drawnStillShown } = await watchDrawnPage(page, ['h1', '.event-item__name']);
     await page.goto('/events');
     expect((await listedEventNames(page)).sort()).toEqual(events.map((e) => e.name).sort());
     // Hydrated, not drawn again: the parser's nodes are the ones on screen.
-    expect(
-      await page.evaluate(() => {
-        const drawn = (window as unknown as { drawn?: Element[] }).drawn;
-        return drawn?.map((node) => node.isConnected) ?? null;
-      }),
-    ).toEqual([true, true]);
+    expect(await drawnStillShown()).toEqual([true, true]);
     // And alive: a filter narrows the list.
     const category = events[0].category;
     const inCategory = events.filter((e) => e.category === category).length;
@@ -320,6 +331,22 @@ test.describe('first page', () => {
     await page.evaluate(([key, id]) => localStorage.setItem(key, id), [`storefront.cart.${config.seller._data[0].id}`, cartId]);
     await page.goto('/events');
     await expect(page.locator('.events-page__aside .cart-item__name')).toHaveText([session.eventName]);
+    expect(errors).toEqual([]);
+  });
+
+  test("an event's page arrives drawn and comes alive in place: its heading and cover are the parser's, then it sells", async ({
+    page,
+    request,
+  }) => {
+    const session = await firstSessionTomorrow(request);
+    const { errors, drawnStillShown } = await watchDrawnPage(page, ['h1', 'img.event-detail__image']);
+    await page.goto(`/events/${session.eventId}`);
+    await expect(page.getByRole('heading', { level: 1, name: session.eventName })).toBeVisible();
+    await pickSessionOnPage(page, session);
+    expect(await drawnStillShown()).toEqual([true, true]);
+    await addCountsThroughUi(page, { adults: 1, children: 0 });
+    await skipUpsells(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment information' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 });
