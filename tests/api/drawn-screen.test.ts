@@ -13,6 +13,18 @@ import { BOOT_DATA_ID } from '../../src/contract/first-reads';
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Tickets</title>
 <script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
 const SOURCE = path.resolve('src/entry-server.tsx');
+/** The build's manifest: the event page's screen imports a chunk with a stylesheet of its own; the entry's is in the
+ *  page already. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, css: ['assets/index-1.css'] },
+  'src/screens/event-detail/EventDetailScreen.tsx': {
+    file: 'assets/EventDetailScreen-2.js',
+    name: 'EventDetailScreen',
+    src: 'src/screens/event-detail/EventDetailScreen.tsx',
+    imports: ['index.html', '_reserve-3.js'],
+  },
+  '_reserve-3.js': { file: 'assets/reserve-3.js', name: 'reserve', css: ['assets/reserve-4.css'] },
+};
 
 /** A folder laid out as `vite build --ssr` leaves dist-ssr/, its entry-server.js being `code`. */
 function rendererDir(code: string): string {
@@ -40,6 +52,8 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
     await loadDemo(ctx().db, new Date());
     writeFileSync(path.join(staticDir, 'index.html'), TEMPLATE);
     mkdirSync(path.join(staticDir, 'assets'));
+    mkdirSync(path.join(staticDir, '.vite'));
+    writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     const deps = testDeps(ctx());
     // The renderer's source itself (vitest compiles it), where the build's dist-ssr/entry-server.js would be.
     const ssrDir = rendererDir(`export { renderScreen } from ${JSON.stringify(SOURCE)};\n`);
@@ -90,7 +104,13 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
       expect(cover?.getAttribute('src'), url).toContain(event.meta!.image_cover);
       expect(cover?.getAttribute('srcset'), url).toContain(event.meta!.image_cover);
       expect(doc.title, url).toBe(`${event.name} | Demo Museum of Art & Science`);
+      // Drawn with its own styles, not restyled when its script arrives.
+      expect(
+        [...doc.head.querySelectorAll('link[rel=stylesheet]')].map((l) => l.getAttribute('href')),
+        url,
+      ).toEqual(['/assets/reserve-4.css']);
     }
+    expect((await page(app, '/events')).head.querySelector('link[rel=stylesheet]')).toBeNull();
   });
 
   it('every other page carries the loading status: a filtered listing, an unknown event, an action, the home route, a trailing slash', async () => {
