@@ -7,7 +7,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'dist-stories/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results.json'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'dist-ssr/',
+      'dist-stories/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -135,6 +135,9 @@ async function audit(url: string, port: number, keepStorage: boolean, name: stri
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     disableStorageReset: keepStorage,
+    // BENCH_LH_THROTTLING=devtools: the network and CPU throttled while the page loads, instead of the default
+    // simulation that replays an unthrottled load (README, "The events listing is drawn by the server").
+    ...(process.env.BENCH_LH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
   });
   if (!run) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = run;

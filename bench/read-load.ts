@@ -75,6 +75,8 @@ export async function readLoad(baseUrl: string, database: string, seconds: numbe
     ],
     // The page a visitor's browser asks for first: the storefront with the event's first reads in it.
     ['GET the event page /events/{id}', `/events/${eventId}`],
+    // The listing's page, drawn by the server (src/entry-server.tsx) and kept by the read cache like the others.
+    ['GET the events page /events (drawn)', '/events'],
   ];
   const rows: ReadLoadRow[] = [];
   for (const [endpoint, path] of endpoints) {

@@ -5,6 +5,7 @@
  *   BENCH_ONLY         comma list of the parts to run: start, bundle, lighthouse, read, onsale (default all of them); the
  *                      parts not run keep their previous figures in bench/results.json ('measured' dates each part)
  *   BENCH_LH_RUNS      Lighthouse runs per page, the median is reported (default 3)
+ *   BENCH_LH_THROTTLING  'devtools': Lighthouse throttles the load itself instead of simulating it (bench/lighthouse.ts)
  *   BENCH_SECONDS      seconds of each read-load run (default 10)
  *   TEST_DATABASE_URL  PostgreSQL server for the scratch databases (default postgres://postgres@127.0.0.1:5432/test)
  *   SERVER_CPU_PROF_DIR  a folder: each storefront server the bench starts writes a V8 CPU profile there when it stops
@@ -140,6 +141,7 @@ async function main() {
   const parts = selectedParts();
   const runs = parts.has('lighthouse') ? lighthouseRuns() : 0;
   const staticDir = mkdtempSync(path.join(os.tmpdir(), 'bench-dist-'));
+  const ssrDir = mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
   const seller = makeBenchSeller();
   const r: Measured = {};
@@ -154,10 +156,19 @@ async function main() {
       log('vite build');
       const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', staticDir, '--emptyOutDir'], { stdio: 'inherit' });
       if (build.status !== 0) throw new Error('vite build failed');
+      // The server's renderer of the same sources (the events listing arrives drawn).
+      const ssr = spawnSync(
+        'npx',
+        ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn', '--outDir', ssrDir, '--emptyOutDir'],
+        {
+          stdio: 'inherit',
+        },
+      );
+      if (ssr.status !== 0) throw new Error('vite build --ssr failed');
     }
 
     if (parts.has('bundle') || parts.has('lighthouse') || parts.has('read')) {
-      await withServer({ STATIC_DIR: staticDir, DATA_DIR: dataDir }, async (server) => {
+      await withServer({ STATIC_DIR: staticDir, SSR_DIR: ssrDir, DATA_DIR: dataDir }, async (server) => {
         if (parts.has('bundle')) {
           log(`PGlite server on ${server.baseUrl}: bundles`);
           const browser = await chromium.launch({
@@ -185,7 +196,7 @@ async function main() {
       const db = await createScratchDatabase(PG_ADMIN_URL, 'bench');
       try {
         // TRUST_PROXY: the buyers beside the last row's readers each come from an address of their own.
-        const env = { STATIC_DIR: staticDir, DATABASE_URL: db.url, DEMO_SELLER_DIR: seller.dir, TRUST_PROXY: '127.0.0.1' };
+        const env = { STATIC_DIR: staticDir, SSR_DIR: ssrDir, DATABASE_URL: db.url, DEMO_SELLER_DIR: seller.dir, TRUST_PROXY: '127.0.0.1' };
         await withServer(env, async (server) => {
           log(`PostgreSQL server on ${server.baseUrl}: read load`);
           r.readLoad = [...(r.readLoad ?? []), ...(await readLoad(server.baseUrl, 'PostgreSQL', SECONDS))];
@@ -276,6 +287,7 @@ async function main() {
   } finally {
     seller.remove();
     rmSync(staticDir, { recursive: true, force: true });
+    rmSync(ssrDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

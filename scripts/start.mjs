@@ -16,14 +16,21 @@ const stampFile = path.join(dist, '.build-stamp');
 
 function build(stamp) {
   console.log('building the storefront (vite build)');
-  const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  // The browser's build (dist/), then the server's renderer of the same sources (dist-ssr/, src/entry-server.tsx).
+  for (const args of [[], ['--ssr', 'src/entry-server.tsx']]) {
+    const res = spawnSync('npx', ['vite', 'build', ...args, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
   writeFileSync(stampFile, `${stamp}\n`);
 }
 
 const buildOnly = process.argv.includes('--build-only');
 const stamp = sourceStamp(root);
-const current = existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp && existsSync(path.join(dist, 'index.html'));
+const current =
+  existsSync(stampFile) &&
+  readFileSync(stampFile, 'utf8').trim() === stamp &&
+  existsSync(path.join(dist, 'index.html')) &&
+  existsSync(path.join(root, 'dist-ssr', 'entry-server.js'));
 if (buildOnly || !current) build(stamp);
 else console.log('the built storefront is current (dist/.build-stamp): not rebuilding');
 if (buildOnly || !serverBundleCurrent(root)) {

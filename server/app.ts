@@ -22,7 +22,7 @@ import { watchSellerFolders } from './catalog/seller-watch';
 import { registerApiRoutes } from './routes';
 import { registerStripeWebhook } from './routes/stripe-webhook';
 import registerOutbox from './routes/outbox';
-import { createIndexPage, readIndexTemplate, sharedPage } from './http/index-html';
+import { createIndexPage, readIndexTemplate, serverRenderer, sharedPage } from './http/index-html';
 import { registerContractCheck } from './http/contract-check';
 import { lazySchemaCompilers } from './http/lazy-compilers';
 import { registerOpenApi } from './http/openapi';
@@ -225,6 +225,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     ? createIndexPage(app, {
         ...readIndexTemplate(indexHtml, path.join(PACKAGE_ROOT, 'locales/en/translation.json')),
         defaultSeller: deps.config.defaultSeller,
+        drawScreen: serverRenderer(deps.config.ssrDir, deps.now),
       })
     : null;
   if (hasStatic) {

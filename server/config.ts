@@ -28,6 +28,9 @@ export interface ServerConfig {
   production: boolean;
   /** Folder of the built storefront served at /. */
   staticDir: string;
+  /** Folder of the server's renderer (`vite build --ssr`, src/entry-server.tsx); without it no screen is drawn on the
+   *  server. */
+  ssrDir: string;
   /** Folder of the built component viewer (`npm run stories:build`), served at /_stories/ outside production. */
   storiesDir: string;
   /** Public address of the storefront for links in e-mails (never taken from a request's Host header). */
@@ -111,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     addressLookupTimeoutMs: positive(env.ADDRESS_LOOKUP_TIMEOUT_MS, 5000),
     production,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
+    ssrDir: path.resolve(root, env.SSR_DIR ?? 'dist-ssr'),
     storiesDir: path.resolve(root, env.STORIES_DIR ?? 'dist-stories'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     defaultSeller: env.DEFAULT_SELLER ?? 'demo',

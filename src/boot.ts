@@ -16,6 +16,8 @@ export interface BootResult {
 export interface BootDeps {
   fetchDeployment?: () => Promise<DeploymentConfig>;
   loadSellerConfig?: (api: ApiClient) => Promise<SellerConfig>;
+  /** The API client for a seller (the server's renderer answers from the page's reads alone). */
+  createApi?: typeof createApiClient;
 }
 
 const isSellerNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error._code === 'seller_not_found');
@@ -25,7 +27,7 @@ const isSellerNotFound = (error: unknown) => error instanceof ApiError && (error
 export async function bootstrap(pathname: string, deps: BootDeps = {}): Promise<BootResult> {
   const deployment = await (deps.fetchDeployment ?? fetchDeploymentConfig)();
   const loadConfig = deps.loadSellerConfig ?? getSellerConfig;
-  const clientFor = (seller: string) => createApiClient({ baseURL: deployment.apiBaseUrl, seller });
+  const clientFor = (seller: string) => (deps.createApi ?? createApiClient)({ baseURL: deployment.apiBaseUrl, seller });
 
   const candidate = candidateSellerSlug(pathname);
   if (candidate) {

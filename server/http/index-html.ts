@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { TicketGroupRow, TicketTypeRow } from '../../src/contract/catalogue';
 import {
@@ -21,9 +22,11 @@ import {
   homeRedirectTarget,
   landingScreenOf,
   stripSellerPrefix,
+  drawnScreenOf,
   stripTrailingSlash,
   type LandingScreen,
 } from '../../src/domain/paths';
+import type { DrawnScreen, ServerRenderer } from '../../src/contract/drawn-screen';
 import { resolveLayout, type ScreenLayoutConfig } from '../../src/domain/layout';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
@@ -52,6 +55,12 @@ interface Options {
   loadingText: string;
   /** The built chunks a landing screen loads first (readScreenChunks); none when unknown. */
   screenChunks?: (screen: LandingScreen) => string[];
+  /** The stylesheets of those chunks (readScreenChunks): a page the server drew links them, so the screen is drawn
+   *  with its own styles rather than restyled when its script arrives. */
+  screenStyles?: (screen: LandingScreen) => string[];
+  /** The server's renderer (src/entry-server.tsx, built into dist-ssr/): the screen drawn from the page's reads, for
+   *  the screens it draws (drawnScreenOf); none: every page carries the loading status. */
+  drawScreen?: (url: string, data: BootData) => Promise<DrawnScreen | null>;
 }
 
 interface ConfigBody {
@@ -122,6 +131,35 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
   };
   const loading = `<div id="root"><main id="main" class="boot"><p class="page-status" role="status">${escapeHtml(options.loadingText)}</p></main></div>`;
   const plain = () => options.template().replace('<div id="root"></div>', loading);
+
+  /** The page's root element with the screen the server drew in it (marked for the client to hydrate), its title
+   *  and the seller's theme on <html>, or the page as it was when the screen is not drawn. */
+  async function withDrawnScreen(page: string, url: string, data: BootData, log: FastifyInstance['log']): Promise<string> {
+    const { pathname, search } = new URL(url, 'http://page');
+    const screen = drawnScreenOf(pathname, search, candidateSellerSlug(pathname));
+    if (!options.drawScreen || !screen) return page;
+    try {
+      const drawn = await options.drawScreen(url, data);
+      if (!drawn) return page;
+      const style = Object.entries(drawn.theme)
+        .map(([name, value]) => `${name}:${value}`)
+        .join(';');
+      // The screen's own stylesheets (the event page's reserve.css): the script that would load them comes later, and
+      // the drawn screen would move when they arrived. The client's loader finds them linked and does not add them.
+      const styles = (options.screenStyles?.(screen) ?? [])
+        .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
+        .join('');
+      return page
+        .replace('</head>', () => `${styles}</head>`)
+        .replace(loading, () => `<div id="root" data-drawn="">${drawn.html}</div>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(drawn.title)}</title>`)
+        .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes} style="${escapeHtml(style)}">`);
+    } catch (error) {
+      // The client draws the screen itself, as without the renderer.
+      log.warn({ err: error, url: pathname }, 'screen not drawn on the server');
+      return page;
+    }
+  }
 
   async function collect(
     url: string,
@@ -217,7 +255,7 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
         const html = (
           page.includes('</title>') ? page.replace('</title>', `</title>${early}`) : page.replace('<head>', `<head>${early}`)
         ).replace('</head>', `${head.join('')}</head>`);
-        return { html, personal };
+        return { html: personal ? html : await withDrawnScreen(html, url, data, log), personal };
       } catch (error) {
         log.warn({ err: error, url: url.split('?')[0] }, 'page boot data left out');
         return { html: plain(), personal: false };
@@ -256,6 +294,7 @@ interface ManifestChunk {
   name?: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 
 /**
@@ -271,8 +310,14 @@ function whenChanged<T>(file: string, derive: (text: string) => T): () => T {
   };
 }
 
-/** Each landing screen's chunk files in a manifest: its own and those it imports, without the entry's. */
-function screenChunksOf(manifest: Record<string, ManifestChunk>): Record<LandingScreen, string[]> {
+interface ScreenFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+/** Each landing screen's chunk files in a manifest (its own and those it imports, without the entry's), and their
+ *  stylesheets. */
+function screenChunksOf(manifest: Record<string, ManifestChunk>): Record<LandingScreen, ScreenFiles> {
   const entryLoads = new Set<string>();
   const entryImports = (key: string) => {
     if (entryLoads.has(key)) return;
@@ -282,18 +327,20 @@ function screenChunksOf(manifest: Record<string, ManifestChunk>): Record<Landing
   Object.keys(manifest)
     .filter((key) => manifest[key].isEntry)
     .forEach(entryImports);
-  const chunksOf = ({ src, name }: { src: string; name: string }) => {
+  const chunksOf = ({ src, name }: { src: string; name: string }): ScreenFiles => {
     const seen = new Set(entryLoads);
-    const files: string[] = [];
+    const scripts: string[] = [];
+    const styles: string[] = [];
     const visit = (key: string) => {
       const chunk = manifest[key];
       if (!chunk || seen.has(key)) return;
       seen.add(key);
-      files.push(`/${chunk.file}`);
+      scripts.push(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
       chunk.imports?.forEach(visit);
     };
     visit(src in manifest ? src : (Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key].name === name) ?? src));
-    return files;
+    return { scripts, styles };
   };
   return {
     events: chunksOf(SCREEN_MODULES.events),
@@ -307,25 +354,47 @@ function screenChunksOf(manifest: Record<string, ManifestChunk>): Record<Landing
  * build: the screen's own and those it imports, without what the page already loads (the entry and its imports,
  * preloaded by the built page itself). A missing or unreadable manifest gives none.
  */
-export function readScreenChunks(manifestFile: string): (screen: LandingScreen) => string[] {
+export function readScreenChunks(manifestFile: string): Required<Pick<Options, 'screenChunks' | 'screenStyles'>> {
   const chunks = whenChanged(manifestFile, (text) => screenChunksOf(JSON.parse(text) as Record<string, ManifestChunk>));
-  return (screen) => {
+  const files = (screen: LandingScreen): ScreenFiles => {
     try {
       return chunks()[screen];
     } catch {
-      return [];
+      return { scripts: [], styles: [] };
     }
   };
+  return { screenChunks: (screen) => files(screen).scripts, screenStyles: (screen) => files(screen).styles };
 }
 
 /** The built page (read again when its file changes: a build while the server runs names new assets), its
  *  stylesheet inlined, the loading text from the English translation, and the landing screens' chunks. */
-export function readIndexTemplate(file: string, translationFile: string): Pick<Options, 'template' | 'loadingText' | 'screenChunks'> {
+export function readIndexTemplate(
+  file: string,
+  translationFile: string,
+): Pick<Options, 'template' | 'loadingText' | 'screenChunks' | 'screenStyles'> {
   const translation = JSON.parse(fs.readFileSync(translationFile, 'utf8')) as { app?: { loading?: string } };
   const template = whenChanged(file, (html) => inlineStylesheet(html, path.dirname(file)));
   return {
     template,
     loadingText: translation.app?.loading ?? '',
-    screenChunks: readScreenChunks(path.join(path.dirname(file), '.vite', 'manifest.json')),
+    ...readScreenChunks(path.join(path.dirname(file), '.vite', 'manifest.json')),
+  };
+}
+
+/**
+ * The server's renderer built into `ssrDir` (dist-ssr/entry-server.js), imported when a page first needs it (it
+ * brings React and the screens, which a start that serves no drawn page never loads); undefined when it is not built.
+ * A renderer that cannot be imported is tried again by the next page.
+ */
+export function serverRenderer(ssrDir: string, now: () => Date): Options['drawScreen'] {
+  const file = path.join(ssrDir, 'entry-server.js');
+  if (!fs.existsSync(file)) return undefined;
+  let loaded: Promise<ServerRenderer> | undefined;
+  return async (url, data) => {
+    loaded ??= (import(pathToFileURL(file).href) as Promise<ServerRenderer>).catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return (await loaded).renderScreen(url, data, now);
   };
 }

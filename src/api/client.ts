@@ -26,11 +26,13 @@ function readAddress(baseURL: string, seller: string, url: string, params: Param
  * (api/primed-reads.ts) is answered here; the first request that must go to the network downloads axios and the
  * client built on it (axios-client.ts: seller param, ecomm header, cookies, retries, typed errors), which every later
  * request uses. A first page whose reads all came with it loads no axios at all until something is sent.
- * `load` builds the real client (tests hand in one of their own).
+ * `load` builds the real client (tests hand in one of their own); `take` gives a read's answer that came with the page
+ * (the server's renderer, src/entry-server.tsx, hands in the reads of the page it draws).
  */
 export function createApiClient(
   options: ApiClientOptions,
   load: () => Promise<AxiosInstance> = () => import('./axios-client').then((m) => m.createAxiosClient(options)),
+  take: (address: string) => unknown = takePrimedRead,
 ): ApiClient {
   let real: Promise<AxiosInstance> | undefined;
   const client = () =>
@@ -42,7 +44,7 @@ export function createApiClient(
   const api = {
     get(url: string, config?: { params?: Params }) {
       const address = readAddress(options.baseURL, options.seller, url, config?.params);
-      const body = address ? takePrimedRead(address) : undefined;
+      const body = address ? take(address) : undefined;
       if (body !== undefined)
         return Promise.resolve({ data: body, status: 200, statusText: 'OK', headers: {}, config: {} } as AxiosResponse);
       return client().then((c) => c.get(url, config));

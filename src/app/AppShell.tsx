@@ -51,11 +51,11 @@ export const Header = observer(function Header() {
 
 export const Footer = observer(function Footer() {
   const { t } = useTranslation();
-  const { config } = useStores();
+  const { config, now } = useStores();
   return (
     <footer className="site-footer">
       <div className="container">
-        <p>{t('footer.copyright', { year: new Date().getFullYear(), name: config.seller.name })}</p>
+        <p>{t('footer.copyright', { year: now().getFullYear(), name: config.seller.name })}</p>
       </div>
     </footer>
   );

@@ -11,7 +11,7 @@ import { CheckoutScreen, EventDetailScreen, EventsScreen, HomeScreen, NotFoundSc
 const UpsellListingScreen = screen(() => import('../screens/events/UpsellListing'), 'UpsellListing');
 
 /** Whether this browser keeps an upsell chain for the seller (its listing checks that it still runs). */
-function chainStored(sellerId: string): boolean {
+export function upsellChainStored(sellerId: string): boolean {
   try {
     return typeof window !== 'undefined' && window.localStorage.getItem(upsellStorageKeys(sellerId)[0]) !== null;
   } catch {
@@ -26,7 +26,7 @@ function chainStored(sellerId: string): boolean {
  */
 const EventsRoute = observer(function EventsRoute() {
   const { ui, config } = useStores();
-  const Upsells = ui.upsellListing ?? (chainStored(config.seller.id) ? UpsellListingScreen : null);
+  const Upsells = ui.upsellListing ?? (upsellChainStored(config.seller.id) ? UpsellListingScreen : null);
   return Upsells ? <Upsells /> : <EventsScreen />;
 });
 

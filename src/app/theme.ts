@@ -6,9 +6,15 @@ const AA_TEXT = 4.5;
 
 /** The seller's primary colour as CSS variables; links fall back to near-black when the colour is too light
  *  to read on white (WCAG AA). */
-export function applyTheme(config: ConfigStore, root: HTMLElement = document.documentElement): void {
-  root.style.setProperty('--color-primary', config.primaryColor);
-  root.style.setProperty('--color-on-primary', config.primaryTextColor);
+export function themeVariables(config: ConfigStore): Record<string, string> {
   const readable = contrastRatio(config.primaryColor, '#ffffff') >= AA_TEXT;
-  root.style.setProperty('--color-link', readable ? config.primaryColor : FALLBACK_LINK);
+  return {
+    '--color-primary': config.primaryColor,
+    '--color-on-primary': config.primaryTextColor,
+    '--color-link': readable ? config.primaryColor : FALLBACK_LINK,
+  };
+}
+
+export function applyTheme(config: ConfigStore, root: HTMLElement = document.documentElement): void {
+  for (const [name, value] of Object.entries(themeVariables(config))) root.style.setProperty(name, value);
 }

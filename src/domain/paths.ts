@@ -94,3 +94,23 @@ export function landingScreenOf(pathname: string): LandingScreen | null {
   }
   return null;
 }
+
+/**
+ * The screen the server draws into the page at `pathname` (server rendering, issue 19: the first paint is the screen
+ * rather than a loading status; src/entry-server.tsx), or null: the events listing and an event's page, without a
+ * query. Each is drawn as every visitor first sees it (no cart, nobody logged in), so the page stays one the read
+ * cache may keep.
+ */
+export function drawnScreenOf(pathname: string, search: string, sellerPrefix: string | null): 'events' | 'event-detail' | null {
+  if (search && search !== '?') return null;
+  // '/events/' is not: the client's trailing-slash rule sends it to '/events' before any screen draws.
+  const segments = stripSellerPrefix(pathname, sellerPrefix).split('/');
+  if (segments[0] !== '' || segments[1] !== 'events') return null;
+  if (segments.length === 2) return 'events';
+  return segments.length === 3 && segments[2] !== '' ? 'event-detail' : null;
+}
+
+/** The event id of an event page's path (drawnScreenOf 'event-detail'). */
+export function drawnEventId(pathname: string, sellerPrefix: string | null): string {
+  return safeDecode(stripSellerPrefix(pathname, sellerPrefix).split('/')[2] ?? '');
+}

@@ -23,6 +23,11 @@ export class EventsStore {
   private venues = new Map<string, VenueRow>();
   /** Only the newest listing request may write results: filters can change faster than answers arrive. */
   private listRequest = 0;
+  /** The listing a page drawn by the server shows (primeEvents): the screen's first load asks for it again, and keeps
+   *  it instead. */
+  private primedKey: string | null = null;
+  /** The event a page drawn by the server shows (primeEvent): the screen's first load of it keeps it likewise. */
+  private primedEventId: string | null = null;
 
   detailState: LoadState = 'idle';
   detail: { event: EventTemplateRow; venue: VenueRow | null } | null = null;
@@ -33,9 +38,9 @@ export class EventsStore {
 
   constructor(deps: EventsStoreDeps) {
     this.deps = deps;
-    makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest'>(
+    makeAutoObservable<EventsStore, 'deps' | 'listRequest' | 'detailRequest' | 'primedKey' | 'primedEventId'>(
       this,
-      { deps: false, listRequest: false, detailRequest: false },
+      { deps: false, listRequest: false, detailRequest: false, primedKey: false, primedEventId: false },
       { autoBind: true, deep: false },
     );
   }
@@ -48,12 +53,26 @@ export class EventsStore {
     return event.venue_id ? (this.venues.get(event.venue_id) ?? null) : null;
   }
 
+  private paramsOf(filters: EventFilters) {
+    return availableEventsParams(filters, this.deps.now(), this.deps.timezone(), this.deps.isMember?.() ?? false);
+  }
+
+  /** The listing before its screen's first render, on the server and again on the client before it hydrates the
+   *  server's drawing (src/app/first-screen.ts): the screen's own first load of the same listing then keeps it. */
+  async primeEvents(filters: EventFilters): Promise<void> {
+    await this.loadEvents(filters);
+    this.primedKey = this.state === 'ready' ? JSON.stringify(this.paramsOf(filters)) : null;
+  }
+
   async loadEvents(filters: EventFilters): Promise<void> {
+    const params = this.paramsOf(filters);
+    const primed = this.primedKey;
+    this.primedKey = null;
+    if (primed !== null && primed === JSON.stringify(params) && this.state === 'ready') return;
     const request = ++this.listRequest;
     this.state = 'loading';
     this.error = null;
     try {
-      const params = availableEventsParams(filters, this.deps.now(), this.deps.timezone(), this.deps.isMember?.() ?? false);
       const list = await getAvailableEvents(this.deps.api, params);
       if (request !== this.listRequest) return;
       runInAction(() => {
@@ -70,7 +89,16 @@ export class EventsStore {
     }
   }
 
+  /** The event before its screen's first render, as primeEvents for the listing. */
+  async primeEvent(eventId: string): Promise<void> {
+    await this.loadEvent(eventId);
+    this.primedEventId = this.detailState === 'ready' ? eventId : null;
+  }
+
   async loadEvent(eventId: string): Promise<void> {
+    const primed = this.primedEventId;
+    this.primedEventId = null;
+    if (primed === eventId && this.detailState === 'ready' && this.detail?.event.id === eventId) return;
     const request = ++this.detailRequest;
     this.detailState = 'loading';
     this.detailError = null;

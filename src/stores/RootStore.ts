@@ -24,6 +24,9 @@ export interface RootStoreDeps {
   staff?: StaffAnswer | null;
   /** For staff: every content block's name, the set a preview chooses from. */
   staffBlockNames?: string[];
+  /** The browser's cart and session start later (startBrowser): a page the server drew is first hydrated as the server
+   *  drew it, with no cart and nobody logged in (src/main.tsx). */
+  deferBrowserStart?: boolean;
 }
 
 function browserCookies(): string | null {
@@ -56,12 +59,15 @@ export class RootStore {
   /** The member of staff looking (issue 18): null for every shopper. */
   readonly staff: StaffAnswer | null;
   readonly staffBlockNames: string[];
+  /** The clock every store reads (the server's, pinned in tests, when it draws a screen: src/entry-server.tsx). */
+  readonly now: () => Date;
 
   constructor(deps: RootStoreDeps) {
     this.api = deps.api;
     this.staff = deps.staff ?? null;
     this.staffBlockNames = deps.staffBlockNames ?? [];
     const now = deps.now ?? (() => new Date());
+    this.now = now;
     this.config = new ConfigStore(deps.deployment, deps.sellerConfig, deps.sellerPrefix);
     this.ui = new UiStore();
     const storage = deps.storage === undefined ? browserStorage() : deps.storage;
@@ -89,16 +95,25 @@ export class RootStore {
       },
     });
     this.membership = new MembershipStore({ session: this.session, cart: this.cart, now });
-    if (typeof window !== 'undefined' && deps.storage === undefined) {
-      // Another tab reserved, checked out or cleared: follow its cart.
-      window.addEventListener('storage', (event) => {
-        if (event.key === this.cart.storageKey) this.cart.onStorageChange(event.newValue);
-      });
-      void this.cart.loadAtStartup();
-      // Startup (spec section 4): the member is loaded when a session exists; then the cookie check runs each 1 s.
-      void this.session.start(/^https?:\/\//i.test(deps.deployment.apiBaseUrl));
-      this.session.startSessionCheck();
-    }
+    this.startsInBrowser = typeof window !== 'undefined' && deps.storage === undefined;
+    if (!deps.deferBrowserStart) this.startBrowser();
+  }
+
+  private readonly startsInBrowser: boolean;
+  private browserStarted = false;
+
+  /** In the browser (once): follow other tabs' cart, load the kept cart, and the session with its cookie check. */
+  startBrowser(): void {
+    if (!this.startsInBrowser || this.browserStarted) return;
+    this.browserStarted = true;
+    // Another tab reserved, checked out or cleared: follow its cart.
+    window.addEventListener('storage', (event) => {
+      if (event.key === this.cart.storageKey) this.cart.onStorageChange(event.newValue);
+    });
+    void this.cart.loadAtStartup();
+    // Startup (spec section 4): the member is loaded when a session exists; then the cookie check runs each 1 s.
+    void this.session.start(/^https?:\/\//i.test(this.config.deployment.apiBaseUrl));
+    this.session.startSessionCheck();
   }
 
   /**

@@ -20,7 +20,12 @@ export function testClock(start = new Date()) {
 
 export function testDeps(handle: DbHandle, now: () => Date = () => new Date()): Deps {
   // Tests write to the database directly and read at once: the read cache is off unless a test turns it on.
-  return { db: handle.db, dbKind: handle.kind, config: { ...readConfig({}), staticDir: '/nonexistent', readCacheMs: 0 }, now };
+  return {
+    db: handle.db,
+    dbKind: handle.kind,
+    config: { ...readConfig({}), staticDir: '/nonexistent', ssrDir: '/nonexistent', readCacheMs: 0 },
+    now,
+  };
 }
 
 /** The app as served, ready for inject(). */

@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describeEachDatabase } from '../helpers/db';
+import { buildTestApp, testDeps } from '../helpers/app';
+import { loadDemo } from '../helpers/auth';
+import { BOOT_DATA_ID } from '../../src/contract/first-reads';
+
+/** The built page, as vite writes it (the parts the server fills in). */
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Tickets</title>
+<script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>`;
+const SOURCE = path.resolve('src/entry-server.tsx');
+/** The build's manifest: the event page's screen imports a chunk with a stylesheet of its own; the entry's is in the
+ *  page already. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, css: ['assets/index-1.css'] },
+  'src/screens/event-detail/EventDetailScreen.tsx': {
+    file: 'assets/EventDetailScreen-2.js',
+    name: 'EventDetailScreen',
+    src: 'src/screens/event-detail/EventDetailScreen.tsx',
+    imports: ['index.html', '_reserve-3.js'],
+  },
+  '_reserve-3.js': { file: 'assets/reserve-3.js', name: 'reserve', css: ['assets/reserve-4.css'] },
+};
+
+/** A folder laid out as `vite build --ssr` leaves dist-ssr/, its entry-server.js being `code`. */
+function rendererDir(code: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ssr-'));
+  writeFileSync(path.join(dir, 'entry-server.js'), code);
+  return dir;
+}
+
+/**
+ * Server rendering (issue 19): the events listing arrives drawn, from the same reads the page carries, for the client
+ * to hydrate; any other page, and any failure of the renderer, is the page as before (the loading status).
+ */
+describeEachDatabase('the screen drawn by the server', (ctx) => {
+  let app: FastifyInstance;
+  let failing: FastifyInstance;
+  const staticDir = mkdtempSync(path.join(tmpdir(), 'page-'));
+
+  const page = async (target: FastifyInstance, url: string) => {
+    const res = await target.inject({ url });
+    expect(res.statusCode).toBe(200);
+    return new JSDOM(res.body).window.document;
+  };
+
+  beforeAll(async () => {
+    await loadDemo(ctx().db, new Date());
+    writeFileSync(path.join(staticDir, 'index.html'), TEMPLATE);
+    mkdirSync(path.join(staticDir, 'assets'));
+    mkdirSync(path.join(staticDir, '.vite'));
+    writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    const deps = testDeps(ctx());
+    // The renderer's source itself (vitest compiles it), where the build's dist-ssr/entry-server.js would be.
+    const ssrDir = rendererDir(`export { renderScreen } from ${JSON.stringify(SOURCE)};\n`);
+    app = await buildTestApp({ ...deps, config: { ...deps.config, staticDir, ssrDir } });
+    const broken = rendererDir(`export async function renderScreen() { throw new Error('renderer broke'); }\n`);
+    failing = await buildTestApp({ ...testDeps(ctx()), config: { ...deps.config, staticDir, ssrDir: broken } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await failing?.close();
+  });
+
+  it("/events arrives drawn: the shell, the seller's blocks, each listed event and the theme, marked for hydration", async () => {
+    const listing = (await app.inject({ url: '/api/events/available?_seller=demo' })).json() as {
+      event_template: { _data: { name: string }[] };
+    };
+    const names = listing.event_template._data.map((e) => e.name);
+    expect(names.length).toBeGreaterThan(2);
+    for (const url of ['/events', '/demo/events']) {
+      const doc = await page(app, url);
+      const root = doc.getElementById('root')!;
+      expect(root.hasAttribute('data-drawn'), url).toBe(true);
+      expect(root.querySelector('h1')?.textContent, url).toBe('Choose your events');
+      expect(root.querySelector('.site-header .brand__name')?.textContent, url).toBe('Demo Museum of Art & Science');
+      expect(
+        [...root.querySelectorAll('.event-item__name')].map((h) => h.textContent),
+        url,
+      ).toEqual(names);
+      expect(root.querySelector('.page-status'), url).toBeNull();
+      expect(doc.documentElement.getAttribute('style'), url).toContain('--color-primary:#1f4e79');
+      expect(doc.title, url).toBe('Choose your events | Demo Museum of Art & Science');
+      // The page still carries the reads the client hydrates from.
+      expect(doc.getElementById(BOOT_DATA_ID), url).not.toBeNull();
+    }
+  });
+
+  it("an event's page arrives drawn: its heading, its cover with the screen's sources, and its title", async () => {
+    const listing = (await app.inject({ url: '/api/events/available?_seller=demo&_embed=meta' })).json() as {
+      event_template: { _data: { id: string; name: string; meta?: { image_cover?: string } }[] };
+    };
+    const event = listing.event_template._data.find((e) => e.meta?.image_cover)!;
+    for (const url of [`/events/${event.id}`, `/demo/events/${event.id}`]) {
+      const doc = await page(app, url);
+      const root = doc.getElementById('root')!;
+      expect(root.hasAttribute('data-drawn'), url).toBe(true);
+      expect(root.querySelector('h1')?.textContent, url).toBe(event.name);
+      const cover = root.querySelector('img.event-detail__image');
+      expect(cover?.getAttribute('src'), url).toContain(event.meta!.image_cover);
+      expect(cover?.getAttribute('srcset'), url).toContain(event.meta!.image_cover);
+      expect(doc.title, url).toBe(`${event.name} | Demo Museum of Art & Science`);
+      // Drawn with its own styles, not restyled when its script arrives.
+      expect(
+        [...doc.head.querySelectorAll('link[rel=stylesheet]')].map((l) => l.getAttribute('href')),
+        url,
+      ).toEqual(['/assets/reserve-4.css']);
+    }
+    expect((await page(app, '/events')).head.querySelector('link[rel=stylesheet]')).toBeNull();
+  });
+
+  it('every other page carries the loading status: a filtered listing, an unknown event, an action, the home route, a trailing slash', async () => {
+    const listing = (await app.inject({ url: '/api/events/available?_seller=demo' })).json() as {
+      event_template: { _data: { id: string }[] };
+    };
+    const id = listing.event_template._data[0].id;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const url of [
+      '/events?category=tour',
+      `/events/${unknown}`,
+      `/events/${id}/tickets`,
+      `/events/${id}?code=X`,
+      '/',
+      '/no-such-page',
+      '/events/',
+    ]) {
+      const root = (await page(app, url)).getElementById('root')!;
+      expect(root.hasAttribute('data-drawn'), url).toBe(false);
+      expect(root.querySelector('.page-status')?.textContent, url).toBe('Loading…');
+      expect((await page(app, url)).title, url).toBe('Tickets');
+    }
+  });
+
+  it('a renderer that fails leaves the page as it was: the loading status and the reads', async () => {
+    const doc = await page(failing, '/events');
+    const root = doc.getElementById('root')!;
+    expect(root.hasAttribute('data-drawn')).toBe(false);
+    expect(root.querySelector('.page-status')?.textContent).toBe('Loading…');
+    expect(doc.getElementById(BOOT_DATA_ID)).not.toBeNull();
+  });
+});
