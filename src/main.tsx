@@ -78,8 +78,8 @@ async function main() {
     const hydrate = drawn && !staff && !upsellChainStored(store.config.seller.id);
     applyTheme(store.config);
     const { pathname, search } = window.location;
-    const app = (onCommitted?: () => void) => (
-      <AppTree store={store} i18n={i18n} onCommitted={onCommitted}>
+    const app = (
+      <AppTree store={store} i18n={i18n}>
         {/* Navigations are not transitions: while the next screen's code loads, its route shows the loading status
             (announced to screen readers) instead of the old screen standing still. */}
         <BrowserRouter basename={basenameFor(store.config.sellerPrefix)} useTransitions={false}>
@@ -88,18 +88,16 @@ async function main() {
       </AppTree>
     );
     if (hydrate && (await primeDrawnScreen(store, pathname, search).catch(() => false))) {
-      // The first render hydrates the server's drawing (in slices that yield to the browser, as below).
+      // The first render hydrates the server's drawing (in slices that yield to the browser, as below). The browser
+      // starts once the screen has hydrated (src/app/AppShell.tsx), and the page's controls work from then.
       startTransition(() => {
-        hydrateRoot(
-          container,
-          app(() => store.startBrowser()),
-        );
+        hydrateRoot(container, app);
       });
     } else {
       store.startBrowser();
       // The app's first render is a transition: React renders it in slices that yield to the browser (the loading
       // status stays until it commits), not in one long task that holds the main thread.
-      startTransition(() => draw(app()));
+      startTransition(() => draw(app));
     }
     startLateModules(store, i18n);
   } catch (error) {

@@ -86,13 +86,26 @@ const GuardedOutlet = observer(function GuardedOutlet() {
         });
   if (target) return isExternalTarget(target) ? <ExternalRedirect to={target} /> : <Navigate to={target} replace />;
   return (
-    <RouteErrorBoundary resetKey={location.pathname}>
+    <RouteErrorBoundary resetKey={location.pathname} alongsideError={<ScreenAlive />}>
       <Suspense fallback={<RouteLoading />}>
         <Outlet />
+        <ScreenAlive />
       </Suspense>
     </RouteErrorBoundary>
   );
 });
+
+/**
+ * Starts the browser once the screen is on screen as the client's (RootStore.startBrowser; a no-op after the first).
+ * A page the server drew hydrates its shell first and the screen's Suspense boundary after it, in a pass of its own:
+ * the page is alive, and its controls are let go (src/app/AppTree.tsx), only once the screen's handlers are there. It
+ * sits beside the route's error message too, so a screen that fails still leaves the page alive.
+ */
+function ScreenAlive() {
+  const root = useStores();
+  useEffect(() => root.startBrowser(), [root]);
+  return null;
+}
 
 /** A new page starts at the top; back and forward keep the browser's own scroll restoration. */
 function ScrollToTop() {

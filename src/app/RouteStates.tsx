@@ -27,9 +27,12 @@ export function RouteError() {
   );
 }
 
-/** Catches a screen that throws while rendering (or whose chunk fails to load) and shows RouteError until the
- *  visitor navigates elsewhere (`resetKey` changes). */
-export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: unknown }> {
+/** Catches a screen that throws while rendering (or whose chunk fails to load) and shows RouteError (with
+ *  `alongsideError`) until the visitor navigates elsewhere (`resetKey` changes). */
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode; alongsideError?: ReactNode },
+  { error: unknown }
+> {
   state = { error: null as unknown };
 
   static getDerivedStateFromError(error: unknown) {
@@ -45,6 +48,12 @@ export class RouteErrorBoundary extends Component<{ resetKey: string; children: 
   }
 
   render() {
-    return this.state.error !== null ? <RouteError /> : this.props.children;
+    if (this.state.error === null) return this.props.children;
+    return (
+      <>
+        <RouteError />
+        {this.props.alongsideError}
+      </>
+    );
   }
 }

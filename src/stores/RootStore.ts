@@ -1,3 +1,4 @@
+import { observable, runInAction } from 'mobx';
 import type { ApiClient } from '../api/http';
 import type { SellerConfig } from '../api/config';
 import type { DeploymentConfig } from '../api/types';
@@ -101,9 +102,22 @@ export class RootStore {
 
   private readonly startsInBrowser: boolean;
   private browserStarted = false;
+  private readonly aliveBox = observable.box(false);
 
-  /** In the browser (once): follow other tabs' cart, load the kept cart, and the session with its cookie check. */
+  /**
+   * The page is the client's: its controls work (src/app/AppTree.tsx holds them until then). False on the server
+   * (src/entry-server.tsx) and while a page the server drew hydrates; true once the browser has started.
+   */
+  get alive(): boolean {
+    return this.aliveBox.get();
+  }
+
+  /**
+   * In the browser (once): follow other tabs' cart, load the kept cart, and the session with its cookie check. A page
+   * the server drew calls it once its screen has hydrated (src/app/AppShell.tsx), and it is alive from then.
+   */
   startBrowser(): void {
+    if (typeof window !== 'undefined') runInAction(() => this.aliveBox.set(true));
     if (!this.startsInBrowser || this.browserStarted) return;
     this.browserStarted = true;
     // Another tab reserved, checked out or cleared: follow its cart.

@@ -7,6 +7,7 @@ import {
   pickSessionOnPage,
   reserveThroughApi,
   skipUpsells,
+  untilAlive,
 } from './helpers';
 
 /**
@@ -253,6 +254,8 @@ test.describe("a screen's code that fails to download", () => {
       return route.continue();
     });
     await page.goto('/events');
+    // The app's own navigation, not a page load: the drawn listing is alive first.
+    await untilAlive(page);
     await page
       .getByRole('link', { name: /General Admission/ })
       .first()
@@ -265,6 +268,7 @@ test.describe("a screen's code that fails to download", () => {
   test('failing twice shows the unexpected-error message with Continue', async ({ page }) => {
     await page.route(chunk, (route) => route.abort('internetdisconnected'));
     await page.goto('/events');
+    await untilAlive(page);
     await page
       .getByRole('link', { name: /General Admission/ })
       .first()
@@ -335,6 +339,28 @@ test.describe('first page', () => {
     await page.goto('/events');
     await expect(page.locator('.events-page__aside .cart-item__name')).toHaveText([session.eventName]);
     expect(errors).toEqual([]);
+  });
+
+  test('a drawn page holds its controls until it is alive, so what a visitor does early is not lost', async ({ page, request }) => {
+    const late = await apiEvents(request, { 'time.start': '18:00' });
+    // The page's scripts arrive a second late, as on a slow phone: the drawn screen shows well before it is alive.
+    let scriptsHeld = true;
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      if (scriptsHeld) await new Promise((done) => setTimeout(done, 1000));
+      await route.continue();
+    });
+    await page.goto('/events', { waitUntil: 'commit' });
+    const from = page.getByLabel('Starts at or after');
+    await expect(page.locator('.event-item__name').first()).toBeVisible();
+    // Drawn, not alive: the field takes nothing yet (and says so), while links stay links.
+    await expect(from).toBeDisabled();
+    await expect(page.getByRole('link', { name: /^View event: / }).first()).toBeVisible();
+    scriptsHeld = false;
+    // Typed as soon as it can take it: not lost to the hydration.
+    await from.fill('18:00');
+    await expect(page).toHaveURL(/time\.start=18%3A00|time\.start=18:00/);
+    await expect(page.locator('.event-item__name')).toHaveCount(late.length);
+    await expect(from).toBeEnabled();
   });
 
   test("an event's page arrives drawn and comes alive in place: its heading and cover are the parser's, then it sells", async ({

@@ -13,8 +13,19 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
+/**
+ * Waits until the page is alive (src/app/AppTree.tsx). A page the server drew (the listing, an event's page) shows its
+ * screen before the client has taken it over: its controls are held (a test's fill or click waits for them), but a
+ * link clicked before then is a full page load rather than the app's own navigation.
+ */
+export async function untilAlive(page: Page): Promise<void> {
+  await expect(page.locator('#root > fieldset.app-hold:not([disabled])')).toBeAttached();
+}
+
 /** Every axe-core violation in the page, readably. */
 async function axeViolations(page: Page) {
+  // A live page: axe passes over controls that are held while the page is not yet the client's.
+  await untilAlive(page);
   // A settled page: a list dimmed while it reloads (the events listing refetches once the visitor turns out to be
   // a member) is not what the visitor reads, and axe would measure its contrast through the dimming.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
