@@ -30,9 +30,9 @@ function noNetwork(): Promise<never> {
 }
 
 /**
- * The screen at `url` (path and query) as a visitor with no cart and nobody logged in first sees it, drawn from
- * `data.reads` at the time `now` gives (the server's clock); null when the screen is not one the server draws, or its
- * reads are not all there.
+ * The screen at `url` (path and query) as its visitor first sees it, drawn from `data.reads` at the time `now` gives
+ * (the server's clock): nobody logged in, and no cart but the one a checkout's page carries (its owner's); null when
+ * the screen is not one the server draws, or its reads are not all there.
  */
 export const renderScreen: ServerRenderer['renderScreen'] = async function renderScreen(
   url: string,
@@ -48,22 +48,27 @@ export const renderScreen: ServerRenderer['renderScreen'] = async function rende
   });
   if (!drawnScreenOf(pathname, search, boot.sellerPrefix)) return null;
   const store = new RootStore({ ...boot, storage: null, readCookies: () => null, now });
-  if (!(await primeDrawnScreen(store, pathname, search))) return null;
-  // A fresh copy: the instance writes the seller's overrides into the object it is given.
-  const i18n = createI18n(structuredClone(translation), boot.sellerConfig.strings);
-  const html = renderToString(
-    <AppTree store={store} i18n={i18n}>
-      <StaticRouter basename={basenameFor(store.config.sellerPrefix)} location={pathname + search}>
-        <AppRoutes />
-      </StaticRouter>
-    </AppTree>,
-  );
-  return {
-    html,
-    theme: themeVariables(store.config),
-    title: documentTitle(
-      drawnScreenTitle(store, pathname, search, (key) => i18n.t(key)),
-      store.config.seller.name,
-    ),
-  };
+  try {
+    if (!(await primeDrawnScreen(store, pathname, search))) return null;
+    // A fresh copy: the instance writes the seller's overrides into the object it is given.
+    const i18n = createI18n(structuredClone(translation), boot.sellerConfig.strings);
+    const html = renderToString(
+      <AppTree store={store} i18n={i18n}>
+        <StaticRouter basename={basenameFor(store.config.sellerPrefix)} location={pathname + search}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppTree>,
+    );
+    return {
+      html,
+      theme: themeVariables(store.config),
+      title: documentTitle(
+        drawnScreenTitle(store, pathname, search, (key) => i18n.t(key)),
+        store.config.seller.name,
+      ),
+    };
+  } finally {
+    // A checkout's cart started its countdown's clock as it took the cart.
+    store.cart.stopClock();
+  }
 };

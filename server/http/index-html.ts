@@ -115,7 +115,7 @@ interface Visitor {
  *   calendar), as a JSON data block the client's API layer uses once (src/api/primed-reads.ts). They are the
  *   same public catalogue answers every visitor gets (read through the app itself, so the read cache and the
  *   API's own rules apply). The checkout's page also carries its cart, read with the request's own cookies as the
- *   browser would read it (so only the cart's owner gets it); that page is sent `no-store`;
+ *   browser would read it (so only the cart's owner gets it, drawn); that page is sent `no-store`;
  * - a preload of the header logo, and of the event's cover image (the event detail's largest paint) with the
  *   screen's exact srcset, ahead of the page's scripts;
  * - a modulepreload of the landing screen's chunks (events, an event, the checkout), which the boot would otherwise
@@ -255,7 +255,7 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
         const html = (
           page.includes('</title>') ? page.replace('</title>', `</title>${early}`) : page.replace('<head>', `<head>${early}`)
         ).replace('</head>', `${head.join('')}</head>`);
-        return { html: personal ? html : await withDrawnScreen(html, url, data, log), personal };
+        return { html: await withDrawnScreen(html, url, data, log), personal };
       } catch (error) {
         log.warn({ err: error, url: url.split('?')[0] }, 'page boot data left out');
         return { html: plain(), personal: false };

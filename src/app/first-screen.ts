@@ -1,7 +1,7 @@
 import type { RootStore } from '../stores/RootStore';
 import { parseEventFilters } from '../domain/event-filters';
-import { drawnEventId, drawnScreenOf } from '../domain/paths';
-import { EventDetailScreen, EventsScreen } from './screens';
+import { drawnScreenId, drawnScreenOf } from '../domain/paths';
+import { CheckoutScreen, EventDetailScreen, EventsScreen } from './screens';
 
 /**
  * What a screen the server draws (src/domain/paths.ts drawnScreenOf) needs before its first render: its reads and
@@ -18,9 +18,18 @@ export async function primeDrawnScreen(store: RootStore, pathname: string, searc
   }
   if (screen === 'event-detail') {
     // The event's heading, cover and description; its reservation flow loads once the page is alive, as before.
-    const eventId = drawnEventId(pathname, store.config.sellerPrefix);
+    const eventId = drawnScreenId(pathname, store.config.sellerPrefix);
     await Promise.all([store.events.primeEvent(eventId), EventDetailScreen.preload()]);
     return store.events.detailState === 'ready' && store.events.detail?.event.id === eventId;
+  }
+  if (screen === 'checkout') {
+    // The cart the page carries (read with the visitor's own cookies): its title and summary are drawn, the purchaser
+    // form follows once the page is alive (CheckoutScreen defers it). A cart that is not the visitor's, is empty, or
+    // is checked out already is not drawn: the client then goes where CheckoutScreen sends it.
+    const cartId = drawnScreenId(pathname, store.config.sellerPrefix);
+    store.cart.adopt(cartId);
+    await Promise.all([store.cart.load(), CheckoutScreen.preload()]);
+    return store.cart.cart?.id === cartId && store.cart.cart.state === 'pending' && !store.cart.isEmpty;
   }
   return false;
 }
@@ -29,5 +38,6 @@ export async function primeDrawnScreen(store: RootStore, pathname: string, searc
 export function drawnScreenTitle(store: RootStore, pathname: string, search: string, t: (key: string) => string): string | null {
   const screen = drawnScreenOf(pathname, search, store.config.sellerPrefix);
   if (screen === 'events') return t('events.title');
+  if (screen === 'checkout') return t('checkout.title');
   return screen === 'event-detail' ? (store.events.detail?.event.name ?? null) : null;
 }

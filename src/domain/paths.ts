@@ -95,22 +95,28 @@ export function landingScreenOf(pathname: string): LandingScreen | null {
   return null;
 }
 
+/** A screen the server draws (drawnScreenOf). */
+export type DrawnScreenKind = 'events' | 'event-detail' | 'checkout';
+
 /**
  * The screen the server draws into the page at `pathname` (server rendering, issue 19: the first paint is the screen
- * rather than a loading status; src/entry-server.tsx), or null: the events listing and an event's page, without a
- * query. Each is drawn as every visitor first sees it (no cart, nobody logged in), so the page stays one the read
- * cache may keep.
+ * rather than a loading status; src/entry-server.tsx), or null: the events listing, an event's page and a cart's
+ * checkout (/checkout/{cartId}), without a query. The listing and the event are drawn as every visitor first sees
+ * them (no cart, nobody logged in), so their pages stay ones the read cache may keep; the checkout is drawn from the
+ * cart its page carries, read with the visitor's own cookies (only the cart's owner gets it drawn).
  */
-export function drawnScreenOf(pathname: string, search: string, sellerPrefix: string | null): 'events' | 'event-detail' | null {
+export function drawnScreenOf(pathname: string, search: string, sellerPrefix: string | null): DrawnScreenKind | null {
   if (search && search !== '?') return null;
   // '/events/' is not: the client's trailing-slash rule sends it to '/events' before any screen draws.
   const segments = stripSellerPrefix(pathname, sellerPrefix).split('/');
-  if (segments[0] !== '' || segments[1] !== 'events') return null;
+  if (segments[0] !== '' || segments.length > 3) return null;
+  if (segments[1] === 'checkout') return segments.length === 3 && segments[2] !== '' && segments[2] !== 'complete' ? 'checkout' : null;
+  if (segments[1] !== 'events') return null;
   if (segments.length === 2) return 'events';
-  return segments.length === 3 && segments[2] !== '' ? 'event-detail' : null;
+  return segments[2] !== '' ? 'event-detail' : null;
 }
 
-/** The event id of an event page's path (drawnScreenOf 'event-detail'). */
-export function drawnEventId(pathname: string, sellerPrefix: string | null): string {
+/** What a drawn screen's path names: an event page's event id (drawnScreenOf 'event-detail'), a checkout's cart id. */
+export function drawnScreenId(pathname: string, sellerPrefix: string | null): string {
   return safeDecode(stripSellerPrefix(pathname, sellerPrefix).split('/')[2] ?? '');
 }

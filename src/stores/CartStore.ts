@@ -27,6 +27,10 @@ export interface CartStoreDeps {
   extendTimer?: () => boolean;
   /** Called when the cart ran out of time (opens the cart-expiry modal). */
   onExpired?: () => void;
+  /** Whether the countdown shows (secondsLeft): not while the server draws a page, nor while the browser hydrates
+   *  it (their clocks are seconds apart, and the two drawings must be the same), from when the page is alive
+   *  (RootStore.alive). Without it, always. */
+  counting?: () => boolean;
   /** The seller's default promo codes (config default_promo_codes): the first goes on every new cart (spec section 5). */
   defaultCodes?: () => readonly string[];
 }
@@ -132,9 +136,9 @@ export class CartStore {
     return this.cart?.expires_at ? new Date(this.cart.expires_at) : null;
   }
 
-  /** Whole seconds until the local expiry, or null without a running hold. */
+  /** Whole seconds until the local expiry, or null without a running hold (or before the countdown shows). */
   get secondsLeft(): number | null {
-    if (this.localExpiry === null || this.isEmpty) return null;
+    if (this.localExpiry === null || this.isEmpty || this.deps.counting?.() === false) return null;
     return Math.max(0, Math.ceil((this.localExpiry - this.nowMs) / 1000));
   }
 

@@ -78,6 +78,7 @@ export class RootStore {
       sellerKey: this.config.seller.id,
       onExpired: () => this.ui.openModal('cart-expiry'),
       extendTimer: () => this.config.flags.extend_timer === true,
+      counting: () => this.alive,
       defaultCodes: () => this.config.storefront.default_promo_codes ?? [],
     });
     this.events = new EventsStore({ api: deps.api, now, timezone: () => this.config.timezone, isMember: () => this.isActiveMember });

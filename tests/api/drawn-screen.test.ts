@@ -5,7 +5,8 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../helpers/db';
-import { buildTestApp, testDeps } from '../helpers/app';
+import { Browser, buildTestApp, testDeps } from '../helpers/app';
+import { insertCartFixture } from '../helpers/cart-fixtures';
 import { loadDemo } from '../helpers/auth';
 import { BOOT_DATA_ID } from '../../src/contract/first-reads';
 
@@ -113,6 +114,49 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
     expect((await page(app, '/events')).head.querySelector('link[rel=stylesheet]')).toBeNull();
   });
 
+  it("a checkout's page arrives drawn for its cart's owner alone: the title, the cart and its total, without the countdown", async () => {
+    const fx = await insertCartFixture(ctx().db, { slug: 'drawn-checkout', now: new Date() });
+    const owner = new Browser(app);
+    const made = await owner.post(`/api/cart/modify?_seller=${fx.slug}`, {
+      add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+    });
+    expect(made.status).toBe(200);
+    const cart = made.body.cart._data[0] as { id: string; cart_fees: { grand_totals: { total_outstanding: string } } };
+    const url = `/${fx.slug}/checkout/${cart.id}`;
+    const asOwner = await app.inject({ url, headers: { cookie: owner.cookie! } });
+    expect(asOwner.headers['cache-control']).toBe('private, no-store');
+    const doc = new JSDOM(asOwner.body).window.document;
+    const root = doc.getElementById('root')!;
+    expect(root.hasAttribute('data-drawn')).toBe(true);
+    expect(root.querySelector('h1')?.textContent).toBe('Payment information');
+    expect(root.querySelector('.checkout-summary h2')?.textContent).toBe('Order summary');
+    expect(root.querySelector('.checkout-summary')?.textContent).toContain('General Admission');
+    const due = `$${cart.cart_fees.grand_totals.total_outstanding}`;
+    expect(root.querySelector('.checkout-totals__due dd')?.textContent).toBe(due);
+    // The purchaser form follows once the page is alive; the countdown too (the two clocks are seconds apart).
+    expect(root.querySelector('.checkout-page__main .form-loading')?.textContent).toBe('Loading…');
+    expect(root.querySelector('[role=timer]')).toBeNull();
+    expect(doc.title).toBe('Payment information | Cart Test Museum');
+    // Another browser's cookie, or none: the cart is not in the page, nor drawn.
+    const stranger = new Browser(app);
+    await stranger.post(`/api/cart/modify?_seller=${fx.slug}`, {
+      add: [{ ticket_type_id: fx.types.adult, event_session_id: fx.sessionId }],
+    });
+    for (const headers of [{ cookie: stranger.cookie! }, {}]) {
+      const other = await app.inject({ url, headers });
+      const otherRoot = new JSDOM(other.body).window.document.getElementById('root')!;
+      expect(otherRoot.hasAttribute('data-drawn')).toBe(false);
+      expect(otherRoot.querySelector('.page-status')?.textContent).toBe('Loading…');
+      expect(other.body).not.toContain('General Admission');
+    }
+    // Emptied, the cart is the client's to send home: not drawn.
+    const tickets = (made.body.ticket._data as { id: string }[]).map((t) => t.id);
+    const emptied = await owner.post(`/api/cart/${cart.id}/remove?_seller=${fx.slug}`, { tickets });
+    expect(emptied.status).toBe(200);
+    const empty = await app.inject({ url, headers: { cookie: owner.cookie! } });
+    expect(new JSDOM(empty.body).window.document.getElementById('root')!.hasAttribute('data-drawn')).toBe(false);
+  });
+
   it('every other page carries the loading status: a filtered listing, an unknown event, an action, the home route, a trailing slash', async () => {
     const listing = (await app.inject({ url: '/api/events/available?_seller=demo' })).json() as {
       event_template: { _data: { id: string }[] };
@@ -127,6 +171,9 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
       '/',
       '/no-such-page',
       '/events/',
+      '/checkout',
+      '/checkout/complete',
+      `/checkout/${unknown}`,
     ]) {
       const root = (await page(app, url)).getElementById('root')!;
       expect(root.hasAttribute('data-drawn'), url).toBe(false);

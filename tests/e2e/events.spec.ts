@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addCountsThroughUi,
   apiEvents,
@@ -8,29 +8,8 @@ import {
   reserveThroughApi,
   skipUpsells,
   untilAlive,
+  watchDrawnPage,
 } from './helpers';
-
-/**
- * For a page the server draws: keeps the nodes `selectors` name as the HTML parser made them (the document turns
- * 'interactive' when parsing ends, before any deferred or module script runs); `drawnStillShown` then says whether
- * each is still the one on screen (hydrated, not drawn again). Console errors and page errors are collected.
- */
-async function watchDrawnPage(page: Page, selectors: string[]) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript((list: string[]) => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return;
-      (window as unknown as { drawn?: (Element | null)[] }).drawn = list.map((sel) => document.querySelector(`#root[data-drawn] ${sel}`));
-    });
-  }, selectors);
-  const drawnStillShown = () =>
-    page.evaluate(() => (window as unknown as { drawn?: (Element | null)[] }).drawn?.map((node) => node?.isConnected ?? false) ?? null);
-  return { errors, drawnStillShown };
-}
 
 test.describe('events listing', () => {
   test('renders the demo events under "Choose your events"', async ({ page, request }) => {

@@ -14,12 +14,34 @@ interface AxeViolation {
 }
 
 /**
- * Waits until the page is alive (src/app/AppTree.tsx). A page the server drew (the listing, an event's page) shows its
+ * Waits until the page is alive (src/app/AppTree.tsx). A page the server drew (the listing, an event's page, a checkout) shows its
  * screen before the client has taken it over: its controls are held (a test's fill or click waits for them), but a
  * link clicked before then is a full page load rather than the app's own navigation.
  */
 export async function untilAlive(page: Page): Promise<void> {
   await expect(page.locator('#root > fieldset.app-hold:not([disabled])')).toBeAttached();
+}
+
+/**
+ * For a page the server draws: keeps the nodes `selectors` name as the HTML parser made them (the document turns
+ * 'interactive' when parsing ends, before any deferred or module script runs); `drawnStillShown` then says whether
+ * each is still the one on screen (hydrated, not drawn again). Console errors and page errors are collected.
+ */
+export async function watchDrawnPage(page: Page, selectors: string[]) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript((list: string[]) => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { drawn?: (Element | null)[] }).drawn = list.map((sel) => document.querySelector(`#root[data-drawn] ${sel}`));
+    });
+  }, selectors);
+  const drawnStillShown = () =>
+    page.evaluate(() => (window as unknown as { drawn?: (Element | null)[] }).drawn?.map((node) => node?.isConnected ?? false) ?? null);
+  return { errors, drawnStillShown };
 }
 
 /** Every axe-core violation in the page, readably. */

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, fillCheckout, firstSessionTomorrow, reserveThroughUi } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  fillCheckout,
+  firstSessionTomorrow,
+  reserveThroughApi,
+  reserveThroughUi,
+  watchDrawnPage,
+} from './helpers';
 
 async function expectCartSummary(page: Page) {
   const summary = page.getByRole('region', { name: 'Order summary' });
@@ -60,6 +67,24 @@ test.describe('guest purchase', () => {
     // The cart is gone: the checkout now goes home.
     await page.goto('/checkout');
     await expect(page).not.toHaveURL(/\/checkout/);
+  });
+
+  test("a checkout's page arrives drawn for its cart's owner and comes alive in place: its summary is the parser's, then it pays", async ({
+    page,
+  }) => {
+    const session = await firstSessionTomorrow(page.request);
+    const types = [session.types.Adult, session.types.Adult, session.types.Child];
+    const cartId = await reserveThroughApi(page, 'demo', session.sessionId, types, { [session.groups.Adult]: { zip_code: '10001' } });
+    const { errors, drawnStillShown } = await watchDrawnPage(page, ['h1', '.checkout-summary', '.cart-handover__intro']);
+    await page.goto(`/checkout/${cartId}`);
+    await expectCartSummary(page);
+    // The countdown and the purchaser form come once the page is alive; what the parser made is still what is shown.
+    await expect(page.getByRole('timer').first()).toHaveText(/Your tickets are held for \d+:\d\d/);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    expect(await drawnStillShown()).toEqual([true, true, true]);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expectConfirmationWithQr(page);
+    expect(errors).toEqual([]);
   });
 
   test('a declined card shows the spec message and keeps the cart', async ({ page }) => {

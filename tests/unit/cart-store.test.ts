@@ -59,6 +59,25 @@ describe('CartStore.reserve', () => {
     cart.stopClock();
   });
 
+  it('shows no countdown while the page is not yet alive (a page the server drew, hydrating), then the hold as it is', async () => {
+    const server = fakeServer((c) => (route(c) === 'POST cart/modify' ? cartBody(CART, { expiresIn: 600 }) : error(500, 'x')));
+    let alive = false;
+    const cart = new CartStore({
+      api: server.api,
+      storage: memoryStorage({}),
+      sellerKey: 'seller-1',
+      now: () => 1_000_000,
+      counting: () => alive,
+    });
+    await cart.reserve([line]);
+    expect(cart.localExpiry).toBe(1_000_000 + 595_000);
+    expect(cart.secondsLeft).toBeNull();
+    expect(cart.showExtendOffer).toBe(false);
+    alive = true;
+    expect(cart.secondsLeft).toBe(595);
+    cart.stopClock();
+  });
+
   it("a new cart takes the seller's first default code without asking it for a discount; a stored cart is not sent it", async () => {
     const { cart, seen } = makeStore((c) => (route(c).startsWith('POST cart') ? cartBody(CART) : error(500, 'x')), {
       defaultCodes: [' WELCOME ', 'OTHER'],
