@@ -1,7 +1,7 @@
 import type { RootStore } from '../stores/RootStore';
 import { parseEventFilters } from '../domain/event-filters';
 import { drawnScreenId, drawnScreenOf } from '../domain/paths';
-import { CheckoutScreen, EventDetailScreen, EventsScreen } from './screens';
+import { CheckoutScreen, EventDetailScreen, EventsScreen, loadCheckoutModule } from './screens';
 
 /**
  * What a screen the server draws (src/domain/paths.ts drawnScreenOf) needs before its first render: its reads and
@@ -23,13 +23,9 @@ export async function primeDrawnScreen(store: RootStore, pathname: string, searc
     return store.events.detailState === 'ready' && store.events.detail?.event.id === eventId;
   }
   if (screen === 'checkout') {
-    // The cart the page carries (read with the visitor's own cookies): its title and summary are drawn, the purchaser
-    // form follows once the page is alive (CheckoutScreen defers it). A cart that is not the visitor's, is empty, or
-    // is checked out already is not drawn: the client then goes where CheckoutScreen sends it.
-    const cartId = drawnScreenId(pathname, store.config.sellerPrefix);
-    store.cart.adopt(cartId);
-    await Promise.all([store.cart.load(), CheckoutScreen.preload()]);
-    return store.cart.cart?.id === cartId && store.cart.cart.state === 'pending' && !store.cart.isEmpty;
+    // Its priming comes with its code, which the events listing does not load.
+    const [{ primeDrawnCheckout }] = await Promise.all([loadCheckoutModule(), CheckoutScreen.preload()]);
+    return primeDrawnCheckout(store, drawnScreenId(pathname, store.config.sellerPrefix));
   }
   return false;
 }

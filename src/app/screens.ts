@@ -38,7 +38,9 @@ export const NotFoundScreen = screen(() => import('../screens/not-found/NotFound
 export const HomeScreen = screen(() => import('../screens/home/HomeScreen'), 'HomeScreen');
 export const EventsScreen = screen(() => import('../screens/events/EventsScreen'), 'EventsScreen');
 export const EventDetailScreen = screen(() => import('../screens/event-detail/EventDetailScreen'), 'EventDetailScreen');
-export const CheckoutScreen = screen(() => import('../screens/checkout/CheckoutScreen'), 'CheckoutScreen');
+/** The checkout's module: its screen, and what a checkout the server drew primes first (src/app/first-screen.ts). */
+export const loadCheckoutModule = () => import('../screens/checkout/CheckoutScreen');
+export const CheckoutScreen = screen(loadCheckoutModule, 'CheckoutScreen');
 
 const LANDING: Record<LandingScreen, Screen> = {
   events: EventsScreen,

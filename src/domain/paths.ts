@@ -107,13 +107,11 @@ export type DrawnScreenKind = 'events' | 'event-detail' | 'checkout';
  */
 export function drawnScreenOf(pathname: string, search: string, sellerPrefix: string | null): DrawnScreenKind | null {
   if (search && search !== '?') return null;
+  const [root, first, id, ...rest] = stripSellerPrefix(pathname, sellerPrefix).split('/');
+  if (root !== '' || rest.length) return null;
   // '/events/' is not: the client's trailing-slash rule sends it to '/events' before any screen draws.
-  const segments = stripSellerPrefix(pathname, sellerPrefix).split('/');
-  if (segments[0] !== '' || segments.length > 3) return null;
-  if (segments[1] === 'checkout') return segments.length === 3 && segments[2] !== '' && segments[2] !== 'complete' ? 'checkout' : null;
-  if (segments[1] !== 'events') return null;
-  if (segments.length === 2) return 'events';
-  return segments[2] !== '' ? 'event-detail' : null;
+  if (first === 'events') return id === undefined ? 'events' : id ? 'event-detail' : null;
+  return first === 'checkout' && id && id !== 'complete' ? 'checkout' : null;
 }
 
 /** What a drawn screen's path names: an event page's event id (drawnScreenOf 'event-detail'), a checkout's cart id. */

@@ -66,9 +66,9 @@ export class CartStore {
     this.nowMs = this.now();
     this.cartId = deps.storage?.getItem(this.storageKey) ?? null;
     this.declinedExtension = this.cartId !== null && deps.storage?.getItem(this.declinedKey) === this.cartId;
-    makeAutoObservable<CartStore, 'deps' | 'clock' | 'startup'>(
+    makeAutoObservable<CartStore, 'deps' | 'clock' | 'startup' | 'startedUp'>(
       this,
-      { deps: false, clock: false, startup: false },
+      { deps: false, clock: false, startup: false, startedUp: false },
       { autoBind: true, deep: false },
     );
   }
@@ -101,10 +101,18 @@ export class CartStore {
   private startup: Promise<void> = Promise.resolve();
   /** Which cart the startup read was of, while a screen opening may still take it for its own read. */
   private startupRead: { id: string; at: number } | null = null;
+  /** Whether the startup read was asked for: a checkout the server drew makes it before the page is alive. */
+  private startedUp = false;
   loadAtStartup(): Promise<void> {
+    this.startedUp = true;
     if (this.cartId) this.startupRead = { id: this.cartId, at: this.now() };
     this.startup = this.load();
     return this.startup;
+  }
+
+  /** The startup read as the browser starts (RootStore.startBrowser), unless the drawn checkout made it already. */
+  startOnce(): Promise<void> {
+    return this.startedUp ? this.startup : this.loadAtStartup();
   }
 
   /**

@@ -125,7 +125,7 @@ export class RootStore {
     window.addEventListener('storage', (event) => {
       if (event.key === this.cart.storageKey) this.cart.onStorageChange(event.newValue);
     });
-    void this.cart.loadAtStartup();
+    void this.cart.startOnce();
     // Startup (spec section 4): the member is loaded when a session exists; then the cookie check runs each 1 s.
     void this.session.start(/^https?:\/\//i.test(this.config.deployment.apiBaseUrl));
     this.session.startSessionCheck();

@@ -209,6 +209,21 @@ describe('CartStore.load', () => {
     cart.stopClock();
   });
 
+  it('the browser starting reads the stored cart once: not again when a drawn checkout read it at startup', async () => {
+    const { cart, seen } = makeStore(() => cartBody(CART), { stored: CART });
+    const gets = () => seen.filter((s) => s.method === 'GET').length;
+    await cart.startOnce();
+    expect(gets()).toBe(1);
+    const drawn = makeStore(() => cartBody(CART));
+    drawn.cart.adopt(CART);
+    await drawn.cart.loadAtStartup();
+    await drawn.cart.loadOnOpen();
+    await drawn.cart.startOnce();
+    expect(drawn.seen.filter((s) => s.method === 'GET')).toHaveLength(1);
+    cart.stopClock();
+    drawn.cart.stopClock();
+  });
+
   it('a completed cart is cleared and its orders remembered for the confirmation', async () => {
     const { cart } = makeStore(() => cartBody(CART, { state: 'completed', expiresIn: null, orders: ['o1'] }), { stored: CART });
     await cart.load();

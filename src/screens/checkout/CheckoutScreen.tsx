@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/context';
+import type { RootStore } from '../../stores/RootStore';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { decimalToMinor } from '../../domain/pricing';
 import { useMoneyFormatWarmUp } from '../../components/useMoneyFormatWarmUp';
@@ -19,6 +20,18 @@ import { afterNextPaint } from '../../app/after-paint';
 export interface EditCheckout {
   orderId: string;
   cartId: string;
+}
+
+/**
+ * A checkout the server draws (src/app/first-screen.ts): the cart its page carries, read with the visitor's own cookies,
+ * as the browser's startup read (the screen opening then takes it, and the browser once alive does not read it again).
+ * Its title and summary are drawn; the purchaser form follows once the page is alive (below). A cart that is not the
+ * visitor's, is empty or is checked out already is not drawn: the screen then sends the visitor where it goes.
+ */
+export async function primeDrawnCheckout(store: RootStore, cartId: string): Promise<boolean> {
+  store.cart.adopt(cartId);
+  await store.cart.loadAtStartup();
+  return store.cart.cart?.id === cartId && store.cart.cart.state === 'pending' && !store.cart.isEmpty;
 }
 
 /** /checkout/:cartId? 'Payment information'. Reads the cart again first (on a page just arrived, the read the page
