@@ -27,9 +27,10 @@ export interface CartStoreDeps {
   extendTimer?: () => boolean;
   /** Called when the cart ran out of time (opens the cart-expiry modal). */
   onExpired?: () => void;
-  /** Whether the countdown shows (secondsLeft): not while the server draws a page, nor while the browser hydrates
-   *  it (their clocks are seconds apart, and the two drawings must be the same), from when the page is alive
-   *  (RootStore.alive). Without it, always. */
+  /** Whether the countdown runs on the clock (secondsLeft): not while the server draws a page, nor while the browser
+   *  hydrates it, since their clocks are seconds apart and the two drawings must be the same; until then it stands at
+   *  the hold the cart's answer gave (the same answer on both sides). From when the page is alive (RootStore.alive);
+   *  without it, always. */
   counting?: () => boolean;
   /** The seller's default promo codes (config default_promo_codes): the first goes on every new cart (spec section 5). */
   defaultCodes?: () => readonly string[];
@@ -48,6 +49,8 @@ export class CartStore {
   /** ms timestamp: server expires_in minus the 5 s margin, counted from the last answer (spec section 4). */
   localExpiry: number | null = null;
   nowMs: number;
+  /** ms timestamp of the last answer, from which localExpiry counts. */
+  answeredMs = 0;
   declinedExtension = false;
   busy = false;
   error: ApiError | null = null;
@@ -144,10 +147,12 @@ export class CartStore {
     return this.cart?.expires_at ? new Date(this.cart.expires_at) : null;
   }
 
-  /** Whole seconds until the local expiry, or null without a running hold (or before the countdown shows). */
+  /** Whole seconds until the local expiry, or null without a running hold; before the countdown runs (counting),
+   *  as of the cart's last answer. */
   get secondsLeft(): number | null {
-    if (this.localExpiry === null || this.isEmpty || this.deps.counting?.() === false) return null;
-    return Math.max(0, Math.ceil((this.localExpiry - this.nowMs) / 1000));
+    if (this.localExpiry === null || this.isEmpty) return null;
+    const from = this.deps.counting?.() === false ? this.answeredMs : this.nowMs;
+    return Math.max(0, Math.ceil((this.localExpiry - from) / 1000));
   }
 
   get alreadyExtended(): boolean {
@@ -396,6 +401,7 @@ export class CartStore {
     }
     this.deps.storage?.setItem(this.storageKey, row.id);
     this.nowMs = this.now();
+    this.answeredMs = this.nowMs;
     this.localExpiry = row.expires_in !== null ? localExpiry(row.expires_in, this.nowMs) : null;
     if (this.localExpiry !== null) this.startClock();
     else this.stopClock();

@@ -114,7 +114,7 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
     expect((await page(app, '/events')).head.querySelector('link[rel=stylesheet]')).toBeNull();
   });
 
-  it("a checkout's page arrives drawn for its cart's owner alone: the title, the cart and its total, without the countdown", async () => {
+  it("a checkout's page arrives drawn for its cart's owner alone: the title, the cart, its total and its hold", async () => {
     const fx = await insertCartFixture(ctx().db, { slug: 'drawn-checkout', now: new Date() });
     const owner = new Browser(app);
     const made = await owner.post(`/api/cart/modify?_seller=${fx.slug}`, {
@@ -133,9 +133,14 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
     expect(root.querySelector('.checkout-summary')?.textContent).toContain('General Admission');
     const due = `$${cart.cart_fees.grand_totals.total_outstanding}`;
     expect(root.querySelector('.checkout-totals__due dd')?.textContent).toBe(due);
-    // The purchaser form follows once the page is alive; the countdown too (the two clocks are seconds apart).
+    // The purchaser form follows once the page is alive. The countdown stands at the hold the page's answer gave (the
+    // browser hydrates from the same answer, whatever its clock says), and runs once the page is alive.
     expect(root.querySelector('.checkout-page__main .form-loading')?.textContent).toBe('Loading…');
-    expect(root.querySelector('[role=timer]')).toBeNull();
+    const left = (made.body.cart._data[0] as { expires_in: number }).expires_in;
+    const shown = root.querySelector('[role=timer]')?.textContent ?? '';
+    const [minutes, seconds] = shown.replace('Your tickets are held for ', '').split(':').map(Number);
+    expect(minutes * 60 + seconds).toBeLessThanOrEqual(left - 5);
+    expect(minutes * 60 + seconds).toBeGreaterThan(left - 5 - 30);
     expect(doc.title).toBe('Payment information | Cart Test Museum');
     // Another browser's cookie, or none: the cart is not in the page, nor drawn.
     const stranger = new Browser(app);
