@@ -27,6 +27,23 @@ function precompress(): Plugin {
   };
 }
 
+/** @rjsf/core's imports of markdown-to-jsx resolve to src/forms/lazy-markdown.tsx, which loads the library only when a
+ *  form draws markdown (it says why). Its own import of the library resolves as usual. */
+export const LAZY_MARKDOWN = 'src/forms/lazy-markdown.tsx';
+export function lazyMarkdown(): Plugin {
+  let shim = path.resolve(LAZY_MARKDOWN);
+  return {
+    name: 'storefront-lazy-markdown',
+    enforce: 'pre',
+    configResolved(config) {
+      shim = path.resolve(config.root, LAZY_MARKDOWN);
+    },
+    resolveId(source, importer) {
+      return source === 'markdown-to-jsx/react' && importer && /[\\/]node_modules[\\/]@rjsf[\\/]/.test(importer) ? shim : null;
+    },
+  };
+}
+
 /** The chunks index.html itself loads (the entry 'index', its CSS, the 'vendor' group, Rolldown's runtime, Vite's preload helper). */
 const ALWAYS_LOADED = /(^|\/)(index|vendor|rolldown-runtime|preload-helper)-[\w-]+\.(js|css)$/;
 
@@ -49,7 +66,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? ssrBuild
     : {
-        plugins: [react(), precompress()],
+        plugins: [react(), lazyMarkdown(), precompress()],
         server: {
           port: 3000,
           strictPort: true,
@@ -88,7 +105,11 @@ export default defineConfig(({ isSsrBuild }) =>
               codeSplitting: {
                 // Only libraries the first page load needs ($initial): the @rjsf form stack and ajv stay in the
                 // lazy chunk of the first screen that draws a form (src/forms/theme.tsx).
-                groups: [{ name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] }],
+                groups: [
+                  { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+                  // loaded by src/forms/lazy-markdown.tsx; named for what it is (its entry is 'markdown-to-jsx/react')
+                  { name: 'markdown', test: /node_modules[\\/]markdown-to-jsx[\\/]/ },
+                ],
               },
             },
           },

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Request, Response } from '@playwright/test';
 import { firstSessionTomorrow, reserveThroughApi } from '../tests/e2e/helpers';
 
-export type Marker = '@rjsf' | 'ajv' | 'stripe' | 'd3-zoom' | 'downshift' | 'altcha';
+export type Marker = '@rjsf' | 'ajv' | 'stripe' | 'd3-zoom' | 'downshift' | 'altcha' | 'markdown-to-jsx';
 export const ROUTES = ['events', 'event-detail', 'checkout', 'account'] as const;
 export type RouteName = (typeof ROUTES)[number];
 
@@ -54,6 +54,8 @@ const LIBRARY: Record<Exclude<Marker, 'stripe'>, RegExp> = {
   downshift: /node_modules\/downshift\//,
   // the guest checkout's captcha widget (issue 14): only on a checkout whose seller asks for a captcha
   altcha: /node_modules\/altcha\//,
+  // @rjsf's markdown, for uiSchemas that ask for it (none of ours): only when a form draws some (src/forms/lazy-markdown.tsx)
+  'markdown-to-jsx': /node_modules\/markdown-to-jsx\//,
 };
 const STRIPE_SOURCE = /node_modules\/@stripe\//;
 const isStripeHost = (url: string) => /(^|\.)stripe\.com$/.test(new URL(url).hostname);
