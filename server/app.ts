@@ -22,7 +22,7 @@ import { watchSellerFolders } from './catalog/seller-watch';
 import { registerApiRoutes } from './routes';
 import { registerStripeWebhook } from './routes/stripe-webhook';
 import registerOutbox from './routes/outbox';
-import { createIndexPage, readIndexTemplate, serverRenderer, sharedPage } from './http/index-html';
+import { createIndexPage, readIndexTemplate, serverRenderer, sessionMarked, sharedPage } from './http/index-html';
 import { registerContractCheck } from './http/contract-check';
 import { lazySchemaCompilers } from './http/lazy-compilers';
 import { registerOpenApi } from './http/openapi';
@@ -118,6 +118,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     ttlMs: deps.config.readCacheMs,
     now: () => deps.now().getTime(),
     page: (request) => request.routeOptions.url === '/*' && isPagePath(request.url) && sharedPage(request.url),
+    pageVariant: (request) => (sessionMarked(request.headers.cookie) ? 'session' : ''),
   });
   // Config, strings, content blocks and flags edited in a watched seller folder reach GET config at once (README).
   if (deps.config.sellerWatchDirs?.length) {

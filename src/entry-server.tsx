@@ -11,7 +11,8 @@ import translation from '../locales/en/translation.json';
 import { bootstrap } from './boot';
 import { createApiClient } from './api/client';
 import { readKey, type BootData } from './contract/first-reads';
-import type { DrawnScreen, ServerRenderer } from './contract/drawn-screen';
+import type { DrawnScreen, DrawnVisitor, ServerRenderer } from './contract/drawn-screen';
+import { SESSION_MARKER_COOKIE } from './domain/session';
 import { createI18n } from './i18n';
 import { RootStore } from './stores/RootStore';
 import { AppTree } from './app/AppTree';
@@ -31,13 +32,15 @@ function noNetwork(): Promise<never> {
 
 /**
  * The screen at `url` (path and query) as its visitor first sees it, drawn from `data.reads` at the time `now` gives
- * (the server's clock): nobody logged in, and no cart but the one a checkout's page carries (its owner's); null when
+ * (the server's clock): nobody logged in (the header waits for the member when the request carried a session's
+ * marker), and no cart but the one a checkout's page carries (its owner's); null when
  * the screen is not one the server draws, or its reads are not all there.
  */
 export const renderScreen: ServerRenderer['renderScreen'] = async function renderScreen(
   url: string,
   data: BootData,
   now: () => Date = () => new Date(),
+  visitor: DrawnVisitor = { sessionMarked: false },
 ): Promise<DrawnScreen | null> {
   const { pathname, search } = new URL(url, 'http://page');
   const reads = new Map(Object.entries(data.reads));
@@ -47,7 +50,9 @@ export const renderScreen: ServerRenderer['renderScreen'] = async function rende
     createApi: (options) => createApiClient(options, noNetwork, take),
   });
   if (!drawnScreenOf(pathname, search, boot.sellerPrefix)) return null;
-  const store = new RootStore({ ...boot, storage: null, readCookies: () => null, now });
+  // A session's marker in the request: the header waits for the member, as the browser's first render does.
+  const cookies = visitor.sessionMarked ? `${SESSION_MARKER_COOKIE}=drawn` : null;
+  const store = new RootStore({ ...boot, storage: null, readCookies: () => cookies, now });
   try {
     if (!(await primeDrawnScreen(store, pathname, search))) return null;
     // A fresh copy: the instance writes the seller's overrides into the object it is given.

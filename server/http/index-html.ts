@@ -26,7 +26,8 @@ import {
   stripTrailingSlash,
   type LandingScreen,
 } from '../../src/domain/paths';
-import type { DrawnScreen, ServerRenderer } from '../../src/contract/drawn-screen';
+import type { DrawnScreen, DrawnVisitor, ServerRenderer } from '../../src/contract/drawn-screen';
+import { readMarker } from '../../src/domain/session';
 import { resolveLayout, type ScreenLayoutConfig } from '../../src/domain/layout';
 import { datedGroupIdsOf } from '../../src/domain/reservable-groups';
 
@@ -60,7 +61,7 @@ interface Options {
   screenStyles?: (screen: LandingScreen) => string[];
   /** The server's renderer (src/entry-server.tsx, built into dist-ssr/): the screen drawn from the page's reads, for
    *  the screens it draws (drawnScreenOf); none: every page carries the loading status. */
-  drawScreen?: (url: string, data: BootData) => Promise<DrawnScreen | null>;
+  drawScreen?: (url: string, data: BootData, visitor: DrawnVisitor) => Promise<DrawnScreen | null>;
 }
 
 interface ConfigBody {
@@ -96,6 +97,10 @@ export function sharedPage(url: string): boolean {
     }
   });
 }
+
+/** Whether a page request carries a login session's readable marker: its drawing waits for the member (DrawnVisitor),
+ *  and the read cache keeps it apart from the page of a visitor without one (`pageVariant`). */
+export const sessionMarked = (cookie: string | undefined): boolean => readMarker(cookie ?? null) !== null;
 
 /**
  * Who asks for the page: their cookies (the checkout's cart) and network address (`request.ip`); and the headers the
@@ -134,12 +139,18 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
 
   /** The page's root element with the screen the server drew in it (marked for the client to hydrate), its title
    *  and the seller's theme on <html>, or the page as it was when the screen is not drawn. */
-  async function withDrawnScreen(page: string, url: string, data: BootData, log: FastifyInstance['log']): Promise<string> {
+  async function withDrawnScreen(
+    page: string,
+    url: string,
+    data: BootData,
+    visitor: DrawnVisitor,
+    log: FastifyInstance['log'],
+  ): Promise<string> {
     const { pathname, search } = new URL(url, 'http://page');
     const screen = drawnScreenOf(pathname, search, candidateSellerSlug(pathname));
     if (!options.drawScreen || !screen) return page;
     try {
-      const drawn = await options.drawScreen(url, data);
+      const drawn = await options.drawScreen(url, data, visitor);
       if (!drawn) return page;
       const style = Object.entries(drawn.theme)
         .map(([name, value]) => `${name}:${value}`)
@@ -255,7 +266,7 @@ export function createIndexPage(app: FastifyInstance, options: Options) {
         const html = (
           page.includes('</title>') ? page.replace('</title>', `</title>${early}`) : page.replace('<head>', `<head>${early}`)
         ).replace('</head>', `${head.join('')}</head>`);
-        return { html: await withDrawnScreen(html, url, data, log), personal };
+        return { html: await withDrawnScreen(html, url, data, { sessionMarked: sessionMarked(visitor.cookie) }, log), personal };
       } catch (error) {
         log.warn({ err: error, url: url.split('?')[0] }, 'page boot data left out');
         return { html: plain(), personal: false };
@@ -390,11 +401,11 @@ export function serverRenderer(ssrDir: string, now: () => Date): Options['drawSc
   const file = path.join(ssrDir, 'entry-server.js');
   if (!fs.existsSync(file)) return undefined;
   let loaded: Promise<ServerRenderer> | undefined;
-  return async (url, data) => {
+  return async (url, data, visitor) => {
     loaded ??= (import(pathToFileURL(file).href) as Promise<ServerRenderer>).catch((error: unknown) => {
       loaded = undefined;
       throw error;
     });
-    return (await loaded).renderScreen(url, data, now);
+    return (await loaded).renderScreen(url, data, now, visitor);
   };
 }

@@ -96,6 +96,9 @@ export interface ReadCacheOptions {
   now?: () => number;
   /** GET requests of pages every visitor gets alike, kept too when their answer is not private */
   page?: (request: FastifyRequest) => boolean;
+  /** What such a page depends on besides its URL (one kept page per URL and variant): the drawn header of a visitor
+   *  who may be logged in differs from everyone else's (index-html.ts `sessionMarked`). */
+  pageVariant?: (request: FastifyRequest) => string;
 }
 
 /** Registers the cache; returns what empties it (a seller's presentation changed outside an API write: seller-watch.ts). */
@@ -113,8 +116,13 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
   const flights = new Map<string, Flight>();
   const startedIn = new WeakMap<FastifyRequest, { generation: number; seq: number; at: number; flight: Flight }>();
 
-  const cacheable = (request: FastifyRequest) =>
-    request.method === 'GET' && (CACHEABLE.test(request.url) || (opts.page?.(request) ?? false));
+  const isPage = (request: FastifyRequest) => !CACHEABLE.test(request.url) && (opts.page?.(request) ?? false);
+  const cacheable = (request: FastifyRequest) => request.method === 'GET' && (CACHEABLE.test(request.url) || isPage(request));
+  /** Where a request's answer is kept: its URL, and a page's variant. */
+  const keyOf = (request: FastifyRequest) => {
+    const variant = opts.pageVariant && isPage(request) ? opts.pageVariant(request) : '';
+    return variant ? `${request.url}\n${variant}` : request.url;
+  };
   const isWrite = (request: FastifyRequest) => {
     const method = request.method;
     return !(method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || READ_BY_POST.test(request.url));
@@ -156,7 +164,7 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
       void encoded.then(
         (b) => {
           entry.bytes += b.length;
-          if (entries.get(request.url) === entry) bytes += b.length;
+          if (entries.get(keyOf(request)) === entry) bytes += b.length;
         },
         () => {},
       );
@@ -175,7 +183,7 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
 
   app.addHook('onRequest', async (request, reply) => {
     if (!cacheable(request)) return;
-    const url = request.url;
+    const url = keyOf(request);
     const kept = entries.get(url);
     if (usable(kept, request, now())) return serve(request, reply, kept);
     // The same answer being computed already, started after this visitor's last write: wait for it.
@@ -243,8 +251,9 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
       encoded: new Map(),
     };
     // Of two computations of one URL that overlapped, the one that started later is kept.
-    const kept = entries.get(request.url);
-    if (!(kept && kept.generation === generation && kept.seq > entry.seq && kept.expires > at)) keep(request.url, entry);
+    const key = keyOf(request);
+    const kept = entries.get(key);
+    if (!(kept && kept.generation === generation && kept.seq > entry.seq && kept.expires > at)) keep(key, entry);
     started.flight.finish(entry);
     return payload;
   });

@@ -9,7 +9,8 @@ import { screen } from './screens';
 const LoggedInMenu = screen(() => import('./LoggedInMenu'), 'LoggedInMenu');
 
 /** Header, spec section 2: the member menu (greeting, my account or membership details, log out) or the
- *  register and login links. 'Log in' opens the login dialog. */
+ *  register and login links. 'Log in' opens the login dialog. Neither while a page that may be a member's does not
+ *  know yet whose it is (SessionStore.awaitingMember). */
 export const MemberMenu = observer(function MemberMenu() {
   const { t } = useTranslation();
   const { session, ui, config } = useStores();
@@ -21,7 +22,7 @@ export const MemberMenu = observer(function MemberMenu() {
         <LoggedInMenu />
       </Suspense>
     );
-  if (method === 'none') return null;
+  if (method === 'none' || session.awaitingMember) return null;
   return (
     <nav className="header-links" aria-label={t('header.accountNav')}>
       {membershipEventId && <Link to={`/events/${membershipEventId}`}>{t('header.register')}</Link>}

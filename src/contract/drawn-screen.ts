@@ -11,8 +11,16 @@ export interface DrawnScreen {
   title: string;
 }
 
+/** What the drawing may know of who asks: the page is shared by every visitor alike (the read cache keeps one page per
+ *  URL and this), so nothing that names them. */
+export interface DrawnVisitor {
+  /** The request carried the readable marker of a login session (SESSION_MARKER_COOKIE): someone may be logged in,
+   *  and the header waits to know who (SessionStore.awaitingMember) as the browser's first render will. */
+  sessionMarked: boolean;
+}
+
 /** What the server's renderer (dist-ssr/entry-server.js) exports. */
 export interface ServerRenderer {
   /** The screen at `url` drawn from the page's boot data at the server's `now`, or null when it is not drawn. */
-  renderScreen(url: string, data: BootData, now?: () => Date): Promise<DrawnScreen | null>;
+  renderScreen(url: string, data: BootData, now?: () => Date, visitor?: DrawnVisitor): Promise<DrawnScreen | null>;
 }

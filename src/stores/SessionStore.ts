@@ -38,6 +38,8 @@ export class SessionStore {
   endedElsewhere = false;
 
   private readonly deps: SessionStoreDeps;
+  /** The page opened with a session's marker (or a staff preview of a member): someone may be logged in. */
+  private readonly markedAtStart: boolean;
   private lastMarker: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private started: Promise<void> = Promise.resolve();
@@ -45,15 +47,25 @@ export class SessionStore {
   constructor(deps: SessionStoreDeps) {
     this.deps = deps;
     this.lastMarker = this.marker();
-    makeAutoObservable<SessionStore, 'deps' | 'lastMarker' | 'timer' | 'started'>(
+    this.markedAtStart = this.lastMarker !== null || deps.assumeSession === true;
+    makeAutoObservable<SessionStore, 'deps' | 'markedAtStart' | 'lastMarker' | 'timer' | 'started'>(
       this,
-      { deps: false, lastMarker: false, timer: false, started: false },
+      { deps: false, markedAtStart: false, lastMarker: false, timer: false, started: false },
       { autoBind: true },
     );
   }
 
   get isLoggedIn(): boolean {
     return this.user !== null;
+  }
+
+  /**
+   * Someone may be logged in (the page opened with a session's marker) and who is not known yet: the header shows
+   * neither the login links nor the member menu until it is, rather than 'Log in' to a member. The server draws the
+   * same from the page request's cookies (src/entry-server.tsx), so a drawn page and its hydration agree.
+   */
+  get awaitingMember(): boolean {
+    return this.markedAtStart && this.status !== 'ready' && this.user === null;
   }
 
   /** A membership whose term includes today. */

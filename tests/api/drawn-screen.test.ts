@@ -9,6 +9,7 @@ import { Browser, buildTestApp, testDeps } from '../helpers/app';
 import { insertCartFixture } from '../helpers/cart-fixtures';
 import { loadDemo } from '../helpers/auth';
 import { BOOT_DATA_ID } from '../../src/contract/first-reads';
+import { SESSION_MARKER_COOKIE } from '../../src/domain/session';
 
 /** The built page, as vite writes it (the parts the server fills in). */
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Tickets</title>
@@ -41,6 +42,8 @@ function rendererDir(code: string): string {
 describeEachDatabase('the screen drawn by the server', (ctx) => {
   let app: FastifyInstance;
   let failing: FastifyInstance;
+  /** The configuration of `app`: the built page and the renderer. */
+  let drawing: ReturnType<typeof testDeps>['config'];
   const staticDir = mkdtempSync(path.join(tmpdir(), 'page-'));
 
   const page = async (target: FastifyInstance, url: string) => {
@@ -58,7 +61,8 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
     const deps = testDeps(ctx());
     // The renderer's source itself (vitest compiles it), where the build's dist-ssr/entry-server.js would be.
     const ssrDir = rendererDir(`export { renderScreen } from ${JSON.stringify(SOURCE)};\n`);
-    app = await buildTestApp({ ...deps, config: { ...deps.config, staticDir, ssrDir } });
+    drawing = { ...deps.config, staticDir, ssrDir };
+    app = await buildTestApp({ ...deps, config: drawing });
     const broken = rendererDir(`export async function renderScreen() { throw new Error('renderer broke'); }\n`);
     failing = await buildTestApp({ ...testDeps(ctx()), config: { ...deps.config, staticDir, ssrDir: broken } });
   });
@@ -88,6 +92,41 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
       expect(doc.title, url).toBe('Choose your events | Demo Museum of Art & Science');
       // The page still carries the reads the client hydrates from.
       expect(doc.getElementById(BOOT_DATA_ID), url).not.toBeNull();
+    }
+  });
+
+  it("a page asked with a login session's marker is drawn without the login links, and kept apart from everyone else's", async () => {
+    const marked = { cookie: `other=1; ${SESSION_MARKER_COOKIE}=4f2a` };
+    const drawnWith = async (target: FastifyInstance, headers: Record<string, string> = {}) => {
+      const res = await target.inject({ url: '/events', headers });
+      expect(res.statusCode).toBe(200);
+      const root = new JSDOM(res.body).window.document.getElementById('root')!;
+      expect(root.hasAttribute('data-drawn')).toBe(true);
+      expect(root.querySelector('h1')?.textContent).toBe('Choose your events');
+      return { header: root.querySelector('.site-header')!, cache: res.headers['x-read-cache'] };
+    };
+    // Nobody can be logged in: the links, as the browser's first render draws them.
+    const anonymous = (await drawnWith(app)).header;
+    expect(anonymous.querySelector('button')?.textContent).toBe('Log in');
+    expect(anonymous.querySelector('[aria-label="Account"]')).not.toBeNull();
+    // Someone may be (the browser reads the same marker and waits for who): neither the links nor anybody's name.
+    const member = (await drawnWith(app, marked)).header;
+    expect(member.querySelector('button, nav')).toBeNull();
+    expect(member.querySelector('.brand__name')?.textContent).toBe('Demo Museum of Art & Science');
+
+    // The read cache keeps one page of each kind: neither is served to the other.
+    const cached = await buildTestApp({ ...testDeps(ctx()), config: { ...drawing, readCacheMs: 60_000 } });
+    try {
+      expect((await drawnWith(cached, marked)).header.querySelector('button')).toBeNull();
+      const other = await drawnWith(cached);
+      expect(other.cache).toBeUndefined();
+      expect(other.header.querySelector('button')?.textContent).toBe('Log in');
+      const again = await drawnWith(cached, marked);
+      expect(again.cache).toBe('hit');
+      expect(again.header.querySelector('button')).toBeNull();
+      expect((await drawnWith(cached)).cache).toBe('hit');
+    } finally {
+      await cached.close();
     }
   });
 

@@ -10,6 +10,8 @@ import {
   untilAlive,
   watchDrawnPage,
 } from './helpers';
+import { expectGreeting, expectLoggedOutHeader } from './login-helpers';
+import { DEMO_MEMBER } from './login-sellers';
 
 test.describe('events listing', () => {
   test('renders the demo events under "Choose your events"', async ({ page, request }) => {
@@ -340,6 +342,51 @@ test.describe('first page', () => {
     await expect(page).toHaveURL(/time\.start=18%3A00|time\.start=18:00/);
     await expect(page.locator('.event-item__name')).toHaveCount(late.length);
     await expect(from).toBeEnabled();
+  });
+
+  test("a member's drawn page never offers them 'Log in': its header waits for them, then greets them", async ({ page }) => {
+    const { errors, drawnStillShown } = await watchDrawnPage(page, ['h1', '.brand__name']);
+    // Every moment of the page, from its first node: was the header's 'Log in' ever there?
+    await page.addInitScript(() => {
+      const w = window as unknown as { loginShown?: boolean };
+      w.loginShown = false;
+      const look = () => {
+        for (const button of document.querySelectorAll('.site-header button')) if (button.textContent === 'Log in') w.loginShown = true;
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const login = await page.request.post('/api/login?_seller=demo', {
+      headers: { 'X-Ticketing-App': 'ecomm' },
+      data: { username: DEMO_MEMBER.email, password: DEMO_MEMBER.password },
+    });
+    expect(login.ok()).toBe(true);
+    // The scripts arrive late, as on a slow phone: the drawn page stands a while before it knows who is here.
+    let scriptsHeld = true;
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      if (scriptsHeld) await new Promise((done) => setTimeout(done, 1000));
+      await route.continue();
+    });
+    await page.goto('/events', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /Demo Museum/ })).toBeVisible();
+    // Drawn, not yet alive (the scripts are held): no button in the header, now (not eventually).
+    expect(await page.locator('#root[data-drawn] .site-header button').count()).toBe(0);
+    scriptsHeld = false;
+    await expectGreeting(page);
+    expect(await page.evaluate(() => (window as unknown as { loginShown?: boolean }).loginShown)).toBe(false);
+    // Hydrated in place, without a mismatch.
+    expect(await drawnStillShown()).toEqual([true, true]);
+    expect(errors).toEqual([]);
+
+    // Logged out, the same page shows the links from its first paint.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: `Hi, ${DEMO_MEMBER.firstName}` })
+      .click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expectLoggedOutHeader(page);
+    await page.goto('/events', { waitUntil: 'commit' });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 
   test("an event's page arrives drawn and comes alive in place: its heading and cover are the parser's, then it sells", async ({

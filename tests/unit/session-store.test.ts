@@ -178,6 +178,37 @@ describe('SessionStore', () => {
     expect(session.status).toBe('ready');
     expect(session.isLoggedIn).toBe(false);
   });
+
+  it('awaits the member while a page opened with a marker does not know who is logged in, and never without one', async () => {
+    const marker = `${SESSION_MARKER_COOKIE}=abc`;
+    const member = new SessionStore({
+      api: fakeServer((c) => (route(c) === 'GET my/user' ? userBody : memberships([current]))).api,
+      readCookies: () => marker,
+    });
+    expect(member.awaitingMember).toBe(true);
+    const loading = member.start();
+    expect(member.awaitingMember).toBe(true);
+    await loading;
+    expect(member.isLoggedIn).toBe(true);
+    expect(member.awaitingMember).toBe(false);
+
+    // A marker left behind by a session that ended: once the server says so, the login links show.
+    const stale = new SessionStore({ api: fakeServer(() => fail(401, 'not_authenticated')).api, readCookies: () => marker });
+    expect(stale.awaitingMember).toBe(true);
+    await stale.start();
+    expect(stale.awaitingMember).toBe(false);
+    expect(stale.isLoggedIn).toBe(false);
+
+    // The server did not answer: the links show rather than nothing for good.
+    const down = new SessionStore({ api: fakeServer(() => ({ status: 503, data: {} })).api, readCookies: () => marker });
+    await down.start();
+    expect(down.awaitingMember).toBe(false);
+
+    // No marker: nobody can be logged in here, the links show from the first render.
+    expect(new SessionStore({ api: fakeServer(() => userBody).api, readCookies: () => 'x=1' }).awaitingMember).toBe(false);
+    // A staff preview of a member: their menu is awaited too.
+    expect(new SessionStore({ api: fakeServer(() => userBody).api, readCookies: () => '', assumeSession: true }).awaitingMember).toBe(true);
+  });
 });
 
 describe('CartStore.afterLogin (spec section 4)', () => {
