@@ -7,6 +7,7 @@ export function SafeHtml({ html, className }: { html: string; className?: string
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function ContentBlock({ name, html }: { name: string; html: string }) {
-  return <SafeHtml className={`content-block content-block--${name}`} html={html} />;
+/** `held`: the block keeps its place unseen (not read out, not focusable) until the page knows it is for this visitor. */
+export function ContentBlock({ name, html, held = false }: { name: string; html: string; held?: boolean }) {
+  return <SafeHtml className={`content-block content-block--${name}${held ? ' content-block--held' : ''}`} html={html} />;
 }

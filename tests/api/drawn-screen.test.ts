@@ -103,16 +103,24 @@ describeEachDatabase('the screen drawn by the server', (ctx) => {
       const root = new JSDOM(res.body).window.document.getElementById('root')!;
       expect(root.hasAttribute('data-drawn')).toBe(true);
       expect(root.querySelector('h1')?.textContent).toBe('Choose your events');
-      return { header: root.querySelector('.site-header')!, cache: res.headers['x-read-cache'] };
+      const held = [...root.querySelectorAll('.content-block--held')].map((block) => block.className);
+      const blocks = [...root.querySelectorAll('.content-block')].length;
+      return { header: root.querySelector('.site-header')!, cache: res.headers['x-read-cache'], held, blocks };
     };
     // Nobody can be logged in: the links, as the browser's first render draws them.
-    const anonymous = (await drawnWith(app)).header;
+    const visitor = await drawnWith(app);
+    const anonymous = visitor.header;
     expect(anonymous.querySelector('button')?.textContent).toBe('Log in');
     expect(anonymous.querySelector('[aria-label="Account"]')).not.toBeNull();
+    expect(visitor.held).toEqual([]);
     // Someone may be (the browser reads the same marker and waits for who): neither the links nor anybody's name.
-    const member = (await drawnWith(app, marked)).header;
+    const marked1 = await drawnWith(app, marked);
+    const member = marked1.header;
     expect(member.querySelector('button, nav')).toBeNull();
     expect(member.querySelector('.brand__name')?.textContent).toBe('Demo Museum of Art & Science');
+    // The visitors' welcome (for 'anonymous' alone) keeps its place unseen; the note every visitor gets is shown.
+    expect(marked1.held).toEqual(['content-block content-block--events-welcome content-block--held']);
+    expect(marked1.blocks).toBe(visitor.blocks);
 
     // The read cache keeps one page of each kind: neither is served to the other.
     const cached = await buildTestApp({ ...testDeps(ctx()), config: { ...drawing, readCacheMs: 60_000 } });

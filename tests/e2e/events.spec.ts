@@ -369,10 +369,16 @@ test.describe('first page', () => {
     await page.goto('/events', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: 'Choose your events' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: /Demo Museum/ })).toBeVisible();
-    // Drawn, not yet alive (the scripts are held): no button in the header, now (not eventually).
+    // Drawn, not yet alive (the scripts are held): no button in the header, now (not eventually); the visitors'
+    // welcome, which asks them to log in, keeps its place unseen; the note every visitor gets shows.
     expect(await page.locator('#root[data-drawn] .site-header button').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Plan your visit' }).isVisible()).toBe(false);
+    expect(await page.locator('#root[data-drawn] .content-block--events-welcome').count()).toBe(1);
+    await expect(page.getByText('Questions about your visit?')).toBeVisible();
     scriptsHeld = false;
     await expectGreeting(page);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Plan your visit' })).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { loginShown?: boolean }).loginShown)).toBe(false);
     // Hydrated in place, without a mismatch.
     expect(await drawnStillShown()).toEqual([true, true]);
@@ -387,6 +393,7 @@ test.describe('first page', () => {
     await expectLoggedOutHeader(page);
     await page.goto('/events', { waitUntil: 'commit' });
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Plan your visit' })).toBeVisible();
   });
 
   test("an event's page arrives drawn and comes alive in place: its heading and cover are the parser's, then it sells", async ({
