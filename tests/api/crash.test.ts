@@ -29,6 +29,11 @@ const card = (number: string) => ({ card: { number, exp_month: 12, exp_year: new
 const CARD_OK = card('4242 4242 4242 4242');
 const CARD_DECLINED = card('4000 0000 0000 0002');
 const WAVE1 = 80;
+/** Wave 1's visitors arrive this far apart (80 over 2 s), so checkouts are charged all through the wave. All at once,
+ *  every checkout was charged in one burst and answered in the next: a test process that the other test file's fork
+ *  kept off the cores then read the k-th answer only after the server had booked them all, no charge was left to cut,
+ *  and the kill came with nothing in flight (a clean-clone run, 2026-11-29). */
+const ARRIVAL_MS = 25;
 const WAVE2 = 30;
 /** How long the server is "down" for the carts: longer than the 15-minute hold and the 10-minute stale-checkout limit. */
 const OUTAGE = "interval '20 minutes'";
@@ -352,9 +357,9 @@ describe.skipIf(!ADMIN_URL)('crash test: SIGKILL mid-flight on PostgreSQL, resta
     const first = server;
     const ids = await catalogue(db);
 
-    // Wave 1: all visitors at once; the kill comes after the k-th answered checkout (k in 3..12), at the first moment
-    // the database shows a charge taken and not yet booked. (A fixed delay instead let a fast machine finish the
-    // whole wave before the kill, or missed the gateway window.)
+    // Wave 1: the visitors arrive ARRIVAL_MS apart; the kill comes after the k-th answered checkout (k in 3..12), at
+    // the first moment the database shows a charge taken and not yet booked. (A fixed delay instead let a fast machine
+    // finish the whole wave before the kill, or missed the gateway window.)
     const killAfter = 3 + Math.floor(Math.random() * 10);
     const probe = new pg.Client({ connectionString: scratch.url });
     await probe.connect();
@@ -365,13 +370,13 @@ describe.skipIf(!ADMIN_URL)('crash test: SIGKILL mid-flight on PostgreSQL, resta
       orderIds: [],
       checkout: [],
     }));
-    await Promise.all(visitors.map((v) => settle(buy(v, ids, w1.send))));
+    await Promise.all(visitors.map((v) => settle(sleep(v.i * ARRIVAL_MS).then(() => buy(v, ids, w1.send)))));
     await (w1.killed() ?? first.kill());
     await probe.end();
     expect(w1.errors).toEqual([]);
     expect(w1.stats.atKill, 'the wave ended before the kill').not.toBeNull();
     const inFlight = w1.stats.atKill!.sent - w1.stats.atKill!.answered;
-    expect(inFlight, 'requests in flight at the kill').toBeGreaterThan(0);
+    expect(inFlight, `requests in flight at the kill (kill after checkout ${killAfter}; ${JSON.stringify(w1.stats)})`).toBeGreaterThan(0);
 
     // Straight after the crash, before any restart or sweep.
     await waitForBackendsGone(db);
