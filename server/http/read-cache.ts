@@ -114,7 +114,8 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
   /** address -> its last write (in order of writing, oldest first) */
   const writers = new Map<string, { seq: number; at: number }>();
   const flights = new Map<string, Flight>();
-  const startedIn = new WeakMap<FastifyRequest, { generation: number; seq: number; at: number; flight: Flight }>();
+  /** A computation's request: where it started in the order of writes, and where its answer is kept (keyOf). */
+  const startedIn = new WeakMap<FastifyRequest, { generation: number; seq: number; at: number; flight: Flight; key: string }>();
 
   const isPage = (request: FastifyRequest) => !CACHEABLE.test(request.url) && (opts.page?.(request) ?? false);
   const cacheable = (request: FastifyRequest) => request.method === 'GET' && (CACHEABLE.test(request.url) || isPage(request));
@@ -147,7 +148,7 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
     bytes = 0;
   };
 
-  async function serve(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  async function serve(request: FastifyRequest, reply: FastifyReply, entry: Entry, key: string) {
     const token = request.headers[EMBED_HEADER];
     const noted = typeof token === 'string' ? embedding.get(token) : undefined;
     if (noted) {
@@ -164,7 +165,7 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
       void encoded.then(
         (b) => {
           entry.bytes += b.length;
-          if (entries.get(keyOf(request)) === entry) bytes += b.length;
+          if (entries.get(key) === entry) bytes += b.length;
         },
         () => {},
       );
@@ -183,14 +184,14 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
 
   app.addHook('onRequest', async (request, reply) => {
     if (!cacheable(request)) return;
-    const url = keyOf(request);
-    const kept = entries.get(url);
-    if (usable(kept, request, now())) return serve(request, reply, kept);
+    const key = keyOf(request);
+    const kept = entries.get(key);
+    if (usable(kept, request, now())) return serve(request, reply, kept, key);
     // The same answer being computed already, started after this visitor's last write: wait for it.
-    const flight = flights.get(url);
+    const flight = flights.get(key);
     if (flight && flight.generation === generation && flight.seq > lastWrite(request)) {
       const shared = await flight.done;
-      if (usable(shared, request, now())) return serve(request, reply, shared);
+      if (usable(shared, request, now())) return serve(request, reply, shared, key);
     }
     let finish!: (entry: Entry | null) => void;
     const done = new Promise<Entry | null>((resolve) => (finish = resolve));
@@ -200,10 +201,10 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
     timer.unref();
     void done.then(() => {
       clearTimeout(timer);
-      if (flights.get(url) === own) flights.delete(url);
+      if (flights.get(key) === own) flights.delete(key);
     });
-    flights.set(url, own);
-    startedIn.set(request, { generation, seq: own.seq, at: now(), flight: own });
+    flights.set(key, own);
+    startedIn.set(request, { generation, seq: own.seq, at: now(), flight: own, key });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -251,9 +252,8 @@ export function registerReadCache(app: FastifyInstance, opts: ReadCacheOptions):
       encoded: new Map(),
     };
     // Of two computations of one URL that overlapped, the one that started later is kept.
-    const key = keyOf(request);
-    const kept = entries.get(key);
-    if (!(kept && kept.generation === generation && kept.seq > entry.seq && kept.expires > at)) keep(key, entry);
+    const kept = entries.get(started.key);
+    if (!(kept && kept.generation === generation && kept.seq > entry.seq && kept.expires > at)) keep(started.key, entry);
     started.flight.finish(entry);
     return payload;
   });
