@@ -1,15 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkBothSizes, firstSessionTomorrow, reserveThroughApi } from './helpers';
+import { loginThroughApi } from './login-helpers';
 
 /** The demo member of sellers/demo/catalog.json. */
 const MEMBER = { email: 'member@example.com', password: 'MuseumDemo2026!', scanCode: 'M20260001', first: 'Jordan', last: 'Rivera' };
 const ECOMM = { 'X-Ticketing-App': 'ecomm' };
-
-/** Logs in through the real API from the page (the session cookie lands in the browser). */
-async function loginThroughApi(page: Page, seller: string, email: string, password: string) {
-  const response = await page.request.post(`/api/login?_seller=${seller}`, { headers: ECOMM, data: { username: email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** Buys one Adult ticket for tomorrow's first session as the logged-in user, through the real API. */
 async function buyOneAdult(page: Page, seller: string) {

@@ -10,7 +10,7 @@ import {
   untilAlive,
   watchDrawnPage,
 } from './helpers';
-import { expectGreeting, expectLoggedOutHeader } from './login-helpers';
+import { expectGreeting, expectLoggedOutHeader, loginThroughApi } from './login-helpers';
 import { DEMO_MEMBER } from './login-sellers';
 
 test.describe('events listing', () => {
@@ -355,11 +355,7 @@ test.describe('first page', () => {
       };
       new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    const login = await page.request.post('/api/login?_seller=demo', {
-      headers: { 'X-Ticketing-App': 'ecomm' },
-      data: { username: DEMO_MEMBER.email, password: DEMO_MEMBER.password },
-    });
-    expect(login.ok()).toBe(true);
+    await loginThroughApi(page, 'demo', DEMO_MEMBER.email, DEMO_MEMBER.password);
     // The scripts arrive late, as on a slow phone: the drawn page stands a while before it knows who is here.
     let scriptsHeld = true;
     await page.route(/\/assets\/.*\.js$/, async (route) => {

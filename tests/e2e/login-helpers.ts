@@ -56,6 +56,15 @@ export const wrongCode = (code: string) =>
     .map((c) => (/\d/.test(c) ? String((Number(c) + 1) % 10) : 'Z'))
     .join('');
 
+/** Logs in through the real API from the page (the session cookie lands in the browser). */
+export async function loginThroughApi(page: Page, seller: string, email: string, password: string) {
+  const response = await page.request.post(`/api/login?_seller=${seller}`, {
+    headers: { 'X-Ticketing-App': 'ecomm' },
+    data: { username: email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** The header's member menu once logged in: the greeting names the demo member. */
 export async function expectGreeting(page: Page) {
   await expect(page.getByRole('banner').getByRole('button', { name: `Hi, ${DEMO_MEMBER.firstName}` })).toBeVisible();

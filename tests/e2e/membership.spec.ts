@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkBothSizes, chooseSessionThroughUi, fillCheckout, firstSessionTomorrow, skipUpsells } from './helpers';
 import { DEMO_MEMBER } from './login-sellers';
+import { loginThroughApi as logInAt } from './login-helpers';
 import { GIFT_REDEEMER, MEMBER_PASSWORD, MEMBERS_SELLER, PLAIN, RENEWING } from './membership-seller';
 
 /**
@@ -12,10 +13,8 @@ const SELLER = MEMBERS_SELLER.slug;
 const ECOMM = { 'X-Ticketing-App': 'ecomm' };
 const at = (path: string) => `/${SELLER}${path}`;
 
-async function loginThroughApi(page: Page, email: string, password = MEMBER_PASSWORD) {
-  const response = await page.request.post(`/api/login?_seller=${SELLER}`, { headers: ECOMM, data: { username: email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-}
+/** Logs in at this seller (the session cookie lands in the browser). */
+const loginThroughApi = (page: Page, email: string, password = MEMBER_PASSWORD) => logInAt(page, SELLER, email, password);
 
 async function payByCard(page: Page) {
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
