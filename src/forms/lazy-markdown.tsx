@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps, type FC, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type FC } from 'react';
 import type { Markdown as MarkdownComponent } from 'markdown-to-jsx/react';
 
 /**
@@ -13,7 +13,7 @@ type Props = ComponentProps<typeof MarkdownComponent>;
 /** The text unformatted, in the element markdown-to-jsx would wrap it in. */
 const PlainText: FC<Props> = ({ children, options }) => {
   const Wrapper = options?.wrapper ?? 'span';
-  return Wrapper === null ? <>{children}</> : <Wrapper>{children as ReactNode}</Wrapper>;
+  return Wrapper === null ? <>{children}</> : <Wrapper>{children}</Wrapper>;
 };
 
 const Loaded = lazy(() =>
